@@ -1,0 +1,80 @@
+package io.chronohook.access;
+
+import io.chronohook.billing.quota.TenantBuckets;
+import io.chronohook.job.TenantPlans;
+import io.chronohook.platform.ProblemWriter;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.security.core.context.ReactiveSecurityContextHolder;
+import org.springframework.security.core.context.SecurityContext;
+import org.springframework.stereotype.Component;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
+
+/**
+ * Per-tenant API rate limit: every authenticated tenant request takes a token from the tenant's bucket (its plan's
+ * requests per second, bursts of twice that), shared by every instance. Out of tokens → 429 problem with
+ * {@code Retry-After}; every answer carries {@code RateLimit-Limit} and {@code RateLimit-Remaining}. If Redis cannot
+ * be reached the request goes through: the limit protects the service, it must not take the API down with Redis.
+ */
+@Component
+@Order(0)
+public class ApiRateLimit implements WebFilter {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiRateLimit.class);
+
+    private final TenantBuckets buckets;
+    private final TenantPlans plans;
+    private final ProblemWriter problems;
+
+    public ApiRateLimit(TenantBuckets buckets, TenantPlans plans, ProblemWriter problems) {
+        this.buckets = buckets;
+        this.plans = plans;
+        this.problems = problems;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        if (!exchange.getRequest().getPath().value().startsWith("/api/")) {
+            return chain.filter(exchange);
+        }
+        return ReactiveSecurityContextHolder.getContext()
+                .map(SecurityContext::getAuthentication)
+                .filter(auth -> auth instanceof CallerAuthentication caller && caller.getPrincipal().tenantId() != null)
+                .map(auth -> ((CallerAuthentication) auth).getPrincipal())
+                .flatMap(caller -> plans.of(caller.tenantId()).flatMap(plan -> {
+                    int rate = plan.apiRequestsPerSecond();
+                    return buckets.take("api", caller.tenantId(), rate, rate * 2, 1)
+                            .map(take -> new Decision(take, rate));
+                }))
+                .onErrorResume(error -> {
+                    log.warn("API rate limit not applied: the bucket store did not answer", error);
+                    return Mono.empty();
+                })
+                .flatMap(decision -> {
+                    ServerHttpResponse response = exchange.getResponse();
+                    response.getHeaders().set("RateLimit-Limit", Integer.toString(decision.rate()));
+                    response.getHeaders().set("RateLimit-Remaining", Long.toString(decision.take().remaining()));
+                    if (decision.take().taken()) {
+                        return chain.filter(exchange).thenReturn(true);
+                    }
+                    long seconds = Math.max(1, (decision.take().retryAfter().toMillis() + 999) / 1000);
+                    response.getHeaders().set("Retry-After", Long.toString(seconds));
+                    response.getHeaders().set("RateLimit-Reset", Long.toString(seconds));
+                    return problems.write(exchange, HttpStatus.TOO_MANY_REQUESTS, "rate_limited",
+                            "the plan allows " + decision.rate() + " API requests per second; retry in " + seconds
+                                    + " s", List.of()).thenReturn(true);
+                })
+                .switchIfEmpty(Mono.defer(() -> chain.filter(exchange).thenReturn(true)))
+                .then();
+    }
+
+    private record Decision(TenantBuckets.Take take, int rate) {
+    }
+}

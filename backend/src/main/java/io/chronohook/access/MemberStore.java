@@ -1,0 +1,47 @@
+package io.chronohook.access;
+
+import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.platform.Rows;
+import java.time.Instant;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Mono;
+
+/** Stores members; emails are unique across the installation because sign-in starts from the email alone. */
+@Repository
+public class MemberStore {
+
+    private final DatabaseClient db;
+
+    public MemberStore(DatabaseClient db) {
+        this.db = db;
+    }
+
+    public Mono<Void> insert(Member member, Instant createdAt) {
+        return db.sql(MemberSql.INSERT)
+                .bind("id", member.id().value())
+                .bind("tenantId", member.tenantId().value())
+                .bind("email", member.email())
+                .bind("passwordHash", member.passwordHash())
+                .bind("role", member.role().wire())
+                .bind("createdAt", Rows.utc(createdAt))
+                .then();
+    }
+
+    public Mono<Member> findByEmail(String email) {
+        return db.sql(MemberSql.FIND_BY_EMAIL)
+                .bind("email", email)
+                .map(row -> new Member(
+                        new MemberId(row.get("id", UUID.class)),
+                        new TenantId(row.get("tenant_id", UUID.class)),
+                        row.get("email", String.class),
+                        row.get("password_hash", String.class),
+                        MemberRole.fromWire(row.get("role", String.class))))
+                .one();
+    }
+
+    public Mono<Boolean> emailTaken(String email) {
+        return db.sql(MemberSql.EXISTS_EMAIL).bind("email", email).map(row -> true).one().defaultIfEmpty(false);
+    }
+}

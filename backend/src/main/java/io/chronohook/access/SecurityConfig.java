@@ -1,0 +1,51 @@
+package io.chronohook.access;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity;
+import org.springframework.security.config.web.server.ServerHttpSecurity;
+import org.springframework.security.web.server.SecurityWebFilterChain;
+import org.springframework.security.web.server.context.NoOpServerSecurityContextRepository;
+import org.springframework.security.web.server.savedrequest.NoOpServerRequestCache;
+import reactor.core.publisher.Mono;
+
+/** The one security chain: stateless bearer authentication, and which routes need which scope or role. */
+@Configuration(proxyBeanMethods = false)
+@EnableWebFluxSecurity
+public class SecurityConfig {
+
+    @Bean
+    SecurityWebFilterChain securityWebFilterChain(ServerHttpSecurity http, BearerAuthenticationManager bearer,
+                                                  ProblemSecurityHandlers problems) {
+        return http
+                .csrf(ServerHttpSecurity.CsrfSpec::disable)
+                .httpBasic(ServerHttpSecurity.HttpBasicSpec::disable)
+                .formLogin(ServerHttpSecurity.FormLoginSpec::disable)
+                .logout(ServerHttpSecurity.LogoutSpec::disable)
+                .requestCache(cache -> cache.requestCache(NoOpServerRequestCache.getInstance()))
+                .securityContextRepository(NoOpServerSecurityContextRepository.getInstance())
+                .exceptionHandling(errors -> errors.authenticationEntryPoint(problems).accessDeniedHandler(problems))
+                .oauth2ResourceServer(server -> server
+                        .authenticationManagerResolver(exchange -> Mono.just(bearer))
+                        .authenticationEntryPoint(problems)
+                        .accessDeniedHandler(problems))
+                .authorizeExchange(routes -> routes
+                        .pathMatchers(HttpMethod.POST, "/api/v1/signup", "/api/v1/auth/token").permitAll()
+                        .pathMatchers(HttpMethod.GET, "/actuator/health", "/actuator/health/**").permitAll()
+                        .pathMatchers("/actuator/**", "/api/v1/operator/**").hasRole("OPERATOR")
+                        .pathMatchers("/api/v1/api-keys", "/api/v1/api-keys/**",
+                                "/api/v1/signing-secret", "/api/v1/signing-secret/**",
+                                "/api/v1/audit", "/api/v1/audit/**").hasAuthority(Scope.ADMIN.authority())
+                        .pathMatchers(HttpMethod.GET, "/api/v1/jobs", "/api/v1/jobs/**", "/api/v1/runs/**",
+                                "/api/v1/dead-letters", "/api/v1/dead-letters/**", "/api/v1/endpoints", "/api/v1/usage")
+                        .hasAuthority(Scope.JOBS_READ.authority())
+                        .pathMatchers(HttpMethod.POST, "/api/v1/schedules/preview")
+                        .hasAnyAuthority(Scope.JOBS_READ.authority(), Scope.JOBS_WRITE.authority())
+                        .pathMatchers("/api/v1/jobs", "/api/v1/jobs/**", "/api/v1/runs/**", "/api/v1/dead-letters/**")
+                        .hasAuthority(Scope.JOBS_WRITE.authority())
+                        .pathMatchers("/api/**").authenticated()
+                        .anyExchange().permitAll())
+                .build();
+    }
+}

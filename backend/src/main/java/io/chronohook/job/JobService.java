@@ -1,0 +1,425 @@
+package io.chronohook.job;
+
+import io.chronohook.access.Caller;
+import io.chronohook.audit.AuditEntry;
+import io.chronohook.audit.AuditStore;
+import io.chronohook.billing.plan.Plan;
+import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.platform.ApiException;
+import io.chronohook.platform.FieldError;
+import io.chronohook.platform.Page;
+import io.chronohook.platform.PageRequest;
+import io.chronohook.platform.Uuid7;
+import io.chronohook.schedule.NewRun;
+import io.chronohook.schedule.Run;
+import io.chronohook.schedule.RunId;
+import io.chronohook.schedule.RunState;
+import io.chronohook.schedule.RunStore;
+import io.chronohook.timegate.TimeGate;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The job use cases of the API: create (idempotent), read, list, update, pause, resume, delete, trigger. */
+@Service
+public class JobService {
+
+    private static final Logger log = LoggerFactory.getLogger(JobService.class);
+    /** The most jobs one batch call creates. */
+    public static final int MAX_BATCH = 1000;
+    static final int FREQUENCY_SAMPLE = 60;
+
+    private final JobStore jobs;
+    private final RunStore runs;
+    private final JobValidator validator;
+    private final IdempotencyStore idempotency;
+    private final TenantPlans tenantPlans;
+    private final AuditStore audit;
+    private final TimeGate gate;
+    private final TransactionalOperator tx;
+    private final JsonMapper canonicalJson;
+    private final Clock clock;
+
+    public JobService(JobStore jobs, RunStore runs, JobValidator validator, IdempotencyStore idempotency,
+                      TenantPlans tenantPlans, AuditStore audit, TimeGate gate,
+                      TransactionalOperator tx, JsonMapper json, Clock clock) {
+        this.jobs = jobs;
+        this.runs = runs;
+        this.validator = validator;
+        this.idempotency = idempotency;
+        this.tenantPlans = tenantPlans;
+        this.audit = audit;
+        this.gate = gate;
+        this.tx = tx;
+        this.canonicalJson = json.rebuild().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
+        this.clock = clock;
+    }
+
+    /** The result of a create: the job, and whether this call made it (false for an idempotent replay). */
+    public record Created(Job job, boolean replayed) {
+    }
+
+    public Mono<Created> create(Caller caller, JobRequest request, String idempotencyKey) {
+        TenantId tenantId = caller.tenantId();
+        checkKey(idempotencyKey);
+        JobId id = new JobId(Uuid7.next(clock));
+        return plan(tenantId)
+                .flatMap(plan -> Mono.fromCallable(() -> frequencyChecked(
+                                validator.validate(request, plan.maxPayloadBytes()), plan, ""))
+                        .subscribeOn(Schedulers.boundedElastic())
+                        .flatMap(definition -> {
+                            Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+                            Mono<Created> write = idempotencyKey == null
+                                    ? insert(caller, id, definition, plan, now)
+                                    : idempotency.claim(tenantId, "create_job", idempotencyKey, hash(request),
+                                                    id.value(), now)
+                                            .flatMap(earlier -> replay(tenantId, earlier))
+                                            .switchIfEmpty(Mono.defer(() -> insert(caller, id, definition, plan, now)));
+                            return write.as(tx::transactional);
+                        }))
+                .flatMap(created -> created.replayed() ? Mono.just(created)
+                        : offerFirstRun(created.job()).thenReturn(created));
+    }
+
+    /** Creates up to {@link #MAX_BATCH} jobs in one transaction: all of them, or (on any invalid one) none. */
+    public Mono<List<Job>> createAll(Caller caller, List<JobRequest> requests) {
+        TenantId tenantId = caller.tenantId();
+        if (requests == null || requests.isEmpty() || requests.size() > MAX_BATCH) {
+            return Mono.error(ApiException.invalid("jobs", "must hold 1 to " + MAX_BATCH + " jobs"));
+        }
+        return plan(tenantId)
+                .flatMap(plan -> Mono.fromCallable(() -> validateAll(requests, plan))
+                        .subscribeOn(Schedulers.boundedElastic())
+                        .flatMap(definitions -> {
+                            Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+                            return jobs.countLive(tenantId)
+                                    .flatMap(count -> count + definitions.size() > plan.maxJobs()
+                                            ? Mono.error(new ApiException(HttpStatus.FORBIDDEN, "quota_exceeded",
+                                                    "the " + plan.name() + " plan allows " + plan.maxJobs() + " jobs"))
+                                            : Flux.fromIterable(definitions)
+                                                    .concatMap(definition -> insertOne(tenantId, definition, now))
+                                                    .collectList())
+                                    .flatMap(created -> audit.record(tenantId, AuditEntry.by(caller, "jobs.created",
+                                                    "job", null, Map.of("count", created.size())))
+                                            .thenReturn(created))
+                                    .as(tx::transactional);
+                        }))
+                .flatMap(created -> Flux.fromIterable(created).concatMap(this::offerFirstRun).then()
+                        .thenReturn(created));
+    }
+
+    private List<JobDefinition> validateAll(List<JobRequest> requests, Plan plan) {
+        int maxPayloadBytes = plan.maxPayloadBytes();
+        List<JobDefinition> definitions = new ArrayList<>();
+        List<FieldError> errors = new ArrayList<>();
+        for (int i = 0; i < requests.size(); i++) {
+            try {
+                definitions.add(validator.validate(requests.get(i), maxPayloadBytes));
+                frequencyChecked(definitions.getLast(), plan, "");
+            } catch (ApiException e) {
+                String prefix = "jobs[" + i + "].";
+                e.errors().forEach(error -> errors.add(
+                        new FieldError(prefix + error.field(), error.message(), error.code())));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.invalid(errors);
+        }
+        return definitions;
+    }
+
+    private Mono<Job> insertOne(TenantId tenantId, JobDefinition definition, Instant now) {
+        return insertOne(tenantId, new JobId(Uuid7.next(clock)), definition, now);
+    }
+
+    private Mono<Job> insertOne(TenantId tenantId, JobId id, JobDefinition definition, Instant now) {
+        boolean immediate = definition.schedule().type() == JobDefinition.ScheduleType.NOW;
+        Instant nextFireAt = immediate ? null : firstFire(definition.schedule(), now);
+        return jobs.insert(tenantId, id, definition, nextFireAt, now)
+                .then(immediate ? insertRun(tenantId, id, now, "schedule")
+                        .then(jobs.setState(tenantId, id, JobState.ACTIVE, JobState.COMPLETED, null, now)) : Mono.empty())
+                .then(Mono.fromSupplier(() -> new Job(id, tenantId, definition,
+                        immediate ? JobState.COMPLETED : JobState.ACTIVE, nextFireAt, immediate ? now : nextFireAt, 0,
+                        immediate ? 2 : 1, now, now, null)));
+    }
+
+    /**
+     * Refuses a recurring schedule that fires more often than the plan allows (422 {@code schedule_too_frequent}):
+     * the shortest gap between its next {@link #FREQUENCY_SAMPLE} fires, from now, is compared with the plan's minimum.
+     */
+    private JobDefinition frequencyChecked(JobDefinition definition, Plan plan, String fieldPrefix) {
+        JobDefinition.Schedule schedule = definition.schedule();
+        if (!schedule.recurring()) {
+            return definition;
+        }
+        java.time.Duration minimum = java.time.Duration.ofSeconds(plan.minIntervalSeconds());
+        java.time.Duration shortest = schedule.every();
+        if (schedule.type() == JobDefinition.ScheduleType.CRON) {
+            List<Instant> fires = io.chronohook.job.timing.FireTimes.preview(Schedules.of(schedule), clock.instant(),
+                    FREQUENCY_SAMPLE);
+            for (int i = 1; i < fires.size(); i++) {
+                java.time.Duration gap = java.time.Duration.between(fires.get(i - 1), fires.get(i));
+                shortest = shortest == null || gap.compareTo(shortest) < 0 ? gap : shortest;
+            }
+        }
+        if (shortest != null && shortest.compareTo(minimum) < 0) {
+            String field = fieldPrefix + (schedule.type() == JobDefinition.ScheduleType.CRON ? "schedule.cron"
+                    : "schedule.every");
+            throw new ApiException(HttpStatus.UNPROCESSABLE_CONTENT, "schedule_too_frequent",
+                    "the " + plan.name() + " plan allows at most one fire every " + plan.minIntervalSeconds() + " s",
+                    List.of(new FieldError(field, "fires every " + shortest.toSeconds() + " s; the plan's minimum is "
+                            + plan.minIntervalSeconds() + " s", "schedule_too_frequent")));
+        }
+        return definition;
+    }
+
+    /**
+     * A job's first occurrence. A one-shot job fires at its instant even when that is already (up to a minute, as
+     * validation allows) in the past; a recurring one at its first occurrence from now on.
+     */
+    private static Instant firstFire(JobDefinition.Schedule schedule, Instant now) {
+        if (!schedule.recurring()) {
+            return schedule.at();
+        }
+        return Schedules.of(schedule).nextAfter(now.minusMillis(1)).orElse(null);
+    }
+
+    private Mono<Created> replay(TenantId tenantId, IdempotencyStore.Earlier earlier) {
+        if (!earlier.sameRequest()) {
+            return Mono.error(keyReused());
+        }
+        return jobs.find(tenantId, new JobId(earlier.resourceId()))
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("the job created with this Idempotency-Key")))
+                .map(job -> new Created(job, true));
+    }
+
+    private Mono<Created> insert(Caller caller, JobId id, JobDefinition definition, Plan plan, Instant now) {
+        TenantId tenantId = caller.tenantId();
+        return jobs.countLive(tenantId)
+                .flatMap(count -> count >= plan.maxJobs()
+                        ? Mono.error(new ApiException(HttpStatus.FORBIDDEN, "quota_exceeded",
+                                "the " + plan.name() + " plan allows " + plan.maxJobs() + " jobs; delete one or upgrade"))
+                        : insertOne(tenantId, id, definition, now))
+                .flatMap(job -> audit.record(tenantId, AuditEntry.by(caller, "job.created", "job", id.toString(),
+                                Map.of("name", definition.name())))
+                        .thenReturn(new Created(job, false)));
+    }
+
+    private Mono<Void> offerFirstRun(Job job) {
+        if (job.definition().schedule().type() != JobDefinition.ScheduleType.NOW) {
+            return Mono.empty();
+        }
+        return runs.listForJob(job.tenantId(), job.id(), RunState.SCHEDULED, PageRequest.of(1, null))
+                .flatMap(page -> offer(page.items()));
+    }
+
+    public Mono<JobView> view(TenantId tenantId, JobId id) {
+        return find(tenantId, id).flatMap(job -> runs.listForJob(tenantId, id, null, PageRequest.of(1, null))
+                .map(page -> JobView.of(job, page.items().stream().findFirst().map(JobService::lastRun).orElse(null))));
+    }
+
+    public Mono<Page<Job>> list(TenantId tenantId, JobStore.ListFilter filter, PageRequest page) {
+        return jobs.list(tenantId, filter, page);
+    }
+
+    /** Applies a merge patch (RFC 7396) to the job and validates the result as a whole. */
+    public Mono<Job> update(Caller caller, JobId id, Integer ifMatch, JobRequest patched, JobView current) {
+        TenantId tenantId = caller.tenantId();
+        if (ifMatch != null && ifMatch != current.version()) {
+            return Mono.error(versionConflict(HttpStatus.PRECONDITION_FAILED, current.version()));
+        }
+        return find(tenantId, id).flatMap(job -> plan(tenantId).flatMap(plan -> {
+            boolean sameSchedule = Objects.equals(patched.schedule(), current.asRequest().schedule());
+            return Mono.fromCallable(() -> frequencyChecked(validator.validate(patched, plan.maxPayloadBytes(),
+                            sameSchedule ? job.definition().schedule() : null), plan, ""))
+                    .subscribeOn(Schedulers.boundedElastic())
+                    .flatMap(definition -> {
+                        Instant now = clock.instant();
+                        Instant nextFireAt = sameSchedule ? job.nextFireAt() : firstFire(definition.schedule(), now);
+                        Mono<Long> cancelOld = sameSchedule ? Mono.just(0L)
+                                : runs.cancelScheduledOfJob(tenantId, id, now);
+                        return jobs.update(tenantId, id, current.version(), definition, nextFireAt, now)
+                                .flatMap(updated -> updated ? cancelOld
+                                        : Mono.error(versionConflict(HttpStatus.CONFLICT, current.version())))
+                                .then(audit.record(tenantId, AuditEntry.by(caller, "job.updated", "job", id.toString(),
+                                        Map.of("version", current.version() + 1))))
+                                .as(tx::transactional);
+                    });
+        })).then(find(tenantId, id));
+    }
+
+    public Mono<Job> pause(Caller caller, JobId id) {
+        TenantId tenantId = caller.tenantId();
+        return find(tenantId, id).flatMap(job -> {
+            if (job.state() == JobState.PAUSED) {
+                return Mono.just(job);
+            }
+            if (job.state() != JobState.ACTIVE) {
+                return Mono.error(invalidState(job, "paused"));
+            }
+            Instant now = clock.instant();
+            return jobs.setState(tenantId, id, JobState.ACTIVE, JobState.PAUSED, job.nextFireAt(), now)
+                    .flatMap(changed -> changed ? runs.cancelPendingOfJob(tenantId, id, now)
+                            .flatMap(cancelled -> audit.record(tenantId, AuditEntry.by(caller, "job.paused", "job",
+                                    id.toString(), Map.of("runsCancelled", cancelled))))
+                            : Mono.error(new ApiException(HttpStatus.CONFLICT, "version_conflict",
+                                    "the job changed meanwhile; read it and try again")))
+                    .as(tx::transactional)
+                    .then(find(tenantId, id));
+        });
+    }
+
+    /**
+     * Pauses a job because its receiver answered 410 Gone: the reason is kept on the job and audited, its runs not
+     * yet delivering are cancelled. A job no longer active is left alone.
+     */
+    public Mono<Void> pauseBecauseGone(TenantId tenantId, JobId id, String runId) {
+        Instant now = clock.instant();
+        String reason = "the receiver answered 410 Gone to run " + runId;
+        return jobs.find(tenantId, id)
+                .filter(job -> job.state() == JobState.ACTIVE)
+                .flatMap(job -> jobs.pauseWithReason(tenantId, id, reason, now)
+                        .flatMap(changed -> changed ? runs.cancelPendingOfJob(tenantId, id, now)
+                                .then(audit.record(tenantId, new AuditEntry(new AuditEntry.Actor("system", null),
+                                        "job.auto_paused", "job", id.toString(), Map.of("reason", reason))))
+                                : Mono.empty())
+                        .as(tx::transactional))
+                .then();
+    }
+
+    /**
+     * Resumes a paused job from where it stopped: occurrences that passed meanwhile are handled by the job's
+     * missed-run policy when the planner next sees it.
+     */
+    public Mono<Job> resume(Caller caller, JobId id) {
+        TenantId tenantId = caller.tenantId();
+        return find(tenantId, id).flatMap(job -> {
+            if (job.state() == JobState.ACTIVE) {
+                return Mono.just(job);
+            }
+            if (job.state() != JobState.PAUSED) {
+                return Mono.error(invalidState(job, "resumed"));
+            }
+            Instant now = clock.instant();
+            return jobs.setState(tenantId, id, JobState.PAUSED, JobState.ACTIVE, job.nextFireAt(), now)
+                    .flatMap(changed -> changed
+                            ? audit.record(tenantId, AuditEntry.by(caller, "job.resumed", "job", id.toString(), Map.of()))
+                            : Mono.error(new ApiException(HttpStatus.CONFLICT, "version_conflict",
+                                    "the job changed meanwhile; read it and try again")))
+                    .as(tx::transactional)
+                    .then(find(tenantId, id));
+        });
+    }
+
+    public Mono<Void> delete(Caller caller, JobId id) {
+        TenantId tenantId = caller.tenantId();
+        return find(tenantId, id).flatMap(job -> {
+            Instant now = clock.instant();
+            return jobs.setState(tenantId, id, job.state(), JobState.DELETED, null, now)
+                    .flatMap(changed -> changed ? runs.cancelPendingOfJob(tenantId, id, now)
+                            .then(audit.record(tenantId, AuditEntry.by(caller, "job.deleted", "job", id.toString(),
+                                    Map.of("name", job.definition().name()))))
+                            : Mono.error(new ApiException(HttpStatus.CONFLICT, "version_conflict",
+                                    "the job changed meanwhile; try again")))
+                    .as(tx::transactional);
+        });
+    }
+
+    /** Starts a run now, outside the schedule; with an Idempotency-Key, a repeated call returns the same run. */
+    public Mono<Run> trigger(Caller caller, JobId id, String idempotencyKey) {
+        TenantId tenantId = caller.tenantId();
+        checkKey(idempotencyKey);
+        return find(tenantId, id).flatMap(job -> {
+            Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+            RunId runId = new RunId(Uuid7.next(clock));
+            Mono<Run> create = insertRun(tenantId, id, runId, now, "manual")
+                    .then(audit.record(tenantId, AuditEntry.by(caller, "job.triggered", "job", id.toString(),
+                            Map.of("run", runId.toString()))))
+                    .then(runs.find(tenantId, runId));
+            Mono<Run> write = idempotencyKey == null ? create
+                    : idempotency.claim(tenantId, "trigger:" + id, idempotencyKey, hash(Map.of("job", id.toString())),
+                                    runId.value(), now)
+                            .flatMap(earlier -> runs.find(tenantId, new RunId(earlier.resourceId())))
+                            .switchIfEmpty(Mono.defer(() -> create));
+            return write.as(tx::transactional)
+                    .flatMap(run -> run.id().equals(runId) ? offer(List.of(run)).thenReturn(run) : Mono.just(run));
+        });
+    }
+
+    private Mono<Void> insertRun(TenantId tenantId, JobId jobId, Instant now, String trigger) {
+        return insertRun(tenantId, jobId, new RunId(Uuid7.next(clock)), now.truncatedTo(ChronoUnit.MICROS), trigger);
+    }
+
+    private Mono<Void> insertRun(TenantId tenantId, JobId jobId, RunId runId, Instant at, String trigger) {
+        return runs.insertAll(List.of(new NewRun(runId, tenantId, jobId, at, at, RunState.SCHEDULED, trigger, null)),
+                        clock.instant())
+                .then();
+    }
+
+    private Mono<Void> offer(List<Run> toOffer) {
+        return gate.offer(toOffer.stream()
+                        .map(run -> new RunStore.GateEntry(run.id(), run.tenantId(), run.dueAt())).toList())
+                .onErrorResume(error -> {
+                    log.warn("could not offer {} runs to the gate; the sweeper will", toOffer.size(), error);
+                    return Mono.empty();
+                });
+    }
+
+    Mono<Job> find(TenantId tenantId, JobId id) {
+        return jobs.find(tenantId, id).switchIfEmpty(Mono.error(() -> ApiException.notFound("job " + id)));
+    }
+
+    private Mono<Plan> plan(TenantId tenantId) {
+        return tenantPlans.of(tenantId);
+    }
+
+    private byte[] hash(Object request) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(canonicalJson.writeValueAsBytes(request));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void checkKey(String key) {
+        if (key != null && (key.isEmpty() || key.length() > 255 || !key.chars().allMatch(c -> c > 0x20 && c < 0x7f))) {
+            throw ApiException.invalid("Idempotency-Key", "must be 1-255 visible ASCII characters");
+        }
+    }
+
+    private static ApiException keyReused() {
+        return new ApiException(HttpStatus.UNPROCESSABLE_CONTENT, "idempotency_key_reused",
+                "this Idempotency-Key was used with a different request body");
+    }
+
+    private static ApiException versionConflict(HttpStatus status, int current) {
+        return new ApiException(status, "version_conflict",
+                "the job is at version " + current + "; read it again and resend with If-Match: \"" + current + "\"");
+    }
+
+    private static ApiException invalidState(Job job, String verb) {
+        return new ApiException(HttpStatus.CONFLICT, "invalid_state",
+                "a " + job.state().wire() + " job cannot be " + verb);
+    }
+
+    static JobView.LastRun lastRun(Run run) {
+        return new JobView.LastRun(run.id().toString(), run.state().wire(), run.scheduledFor(), run.finishedAt(),
+                run.lastStatusCode());
+    }
+}

@@ -1,0 +1,91 @@
+package io.chronohook.job;
+
+/** Named SQL for the job table. */
+final class JobSql {
+
+    static final String INSERT = """
+            insert into job (id, tenant_id, name, labels, schedule, schedule_type, start_at, end_at, max_runs, spread_ms,
+                             method, url, content_type, headers_sealed, body_sealed, key_id,
+                             retry_max_attempts, retry_initial_delay_ms, retry_max_delay_ms, retry_max_window_ms,
+                             timeout_ms,
+                             missed_run_policy, backfill_limit, overlap_policy, delivery_semantics,
+                             state, next_fire_at, runs_planned, version, created_at, updated_at)
+            values (:id, :tenantId, :name, :labels, :schedule, :scheduleType, :startAt, :endAt, :maxRuns, :spreadMs,
+                    :method, :url, :contentType, :headersSealed, :bodySealed, :keyId,
+                    :retryMaxAttempts, :retryInitialDelayMs, :retryMaxDelayMs, :retryMaxWindowMs, :timeoutMs,
+                    :missedRunPolicy, :backfillLimit, :overlapPolicy, :deliverySemantics,
+                    :state, :nextFireAt, 0, 1, :now, :now)
+            """;
+
+    /** The columns of a job as the API shows it, with when its next run is due. */
+    static final String COLUMNS = """
+            j.id, j.tenant_id, j.name, j.labels, j.schedule, j.spread_ms, j.method, j.url, j.content_type,
+            j.headers_sealed, j.body_sealed, j.key_id, j.retry_max_attempts, j.retry_initial_delay_ms,
+            j.retry_max_delay_ms, j.timeout_ms, j.missed_run_policy, j.backfill_limit, j.overlap_policy,
+            j.delivery_semantics, j.state, j.next_fire_at, j.runs_planned, j.version, j.created_at, j.updated_at,
+            j.paused_reason, j.retry_max_window_ms,
+            (select min(r.due_at) from run r
+              where r.job_id = j.id and r.state in ('scheduled', 'queued', 'retry_wait')) as next_run_at
+            """;
+
+    static final String FIND = "select " + COLUMNS + """
+              from job j
+             where j.tenant_id = :tenantId and j.id = :id and j.state <> 'deleted'
+            """;
+
+    static final String LIST_FIRST = "select " + COLUMNS + """
+              from job j
+             where j.tenant_id = :tenantId and j.state <> 'deleted'
+               and (cast(:state as text) is null or j.state = :state)
+               and (cast(:label as jsonb) is null or j.labels @> cast(:label as jsonb))
+             order by j.id desc
+             limit :limit
+            """;
+
+    static final String LIST_AFTER = "select " + COLUMNS + """
+              from job j
+             where j.tenant_id = :tenantId and j.state <> 'deleted' and j.id < :after
+               and (cast(:state as text) is null or j.state = :state)
+               and (cast(:label as jsonb) is null or j.labels @> cast(:label as jsonb))
+             order by j.id desc
+             limit :limit
+            """;
+
+    /** Replaces the definition if the version still matches (optimistic concurrency). */
+    static final String UPDATE_DEFINITION = """
+            update job
+               set name = :name, labels = :labels, schedule = :schedule, schedule_type = :scheduleType,
+                   start_at = :startAt, end_at = :endAt, max_runs = :maxRuns, spread_ms = :spreadMs,
+                   method = :method, url = :url, content_type = :contentType, headers_sealed = :headersSealed,
+                   body_sealed = :bodySealed, key_id = :keyId, retry_max_attempts = :retryMaxAttempts,
+                   retry_initial_delay_ms = :retryInitialDelayMs, retry_max_delay_ms = :retryMaxDelayMs,
+                   retry_max_window_ms = :retryMaxWindowMs,
+                   timeout_ms = :timeoutMs, missed_run_policy = :missedRunPolicy, backfill_limit = :backfillLimit,
+                   overlap_policy = :overlapPolicy, delivery_semantics = :deliverySemantics,
+                   next_fire_at = case when state = 'active' then :nextFireAt else next_fire_at end,
+                   version = version + 1, updated_at = :now
+             where tenant_id = :tenantId and id = :id and version = :version and state <> 'deleted'
+            """;
+
+    /** Moves a job between states if it is in the expected one (compare-and-set). */
+    static final String SET_STATE = """
+            update job
+               set state = :state, next_fire_at = :nextFireAt, version = version + 1, updated_at = :now,
+                   paused_reason = null
+             where tenant_id = :tenantId and id = :id and state = :expected
+            """;
+
+    /** Pauses an active job and says why (compare-and-set on the state). */
+    static final String PAUSE_WITH_REASON = """
+            update job
+               set state = 'paused', paused_reason = :reason, version = version + 1, updated_at = :now
+             where tenant_id = :tenantId and id = :id and state = 'active'
+            """;
+
+    static final String COUNT_LIVE = """
+            select count(*) from job where tenant_id = :tenantId and state in ('active', 'paused')
+            """;
+
+    private JobSql() {
+    }
+}

@@ -1,0 +1,201 @@
+package io.chronohook.job;
+
+import static io.chronohook.platform.Rows.utc;
+import static io.chronohook.platform.Rows.instant;
+import static io.chronohook.platform.Rows.bytes;
+
+import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.platform.Page;
+import io.chronohook.platform.PageRequest;
+import io.chronohook.platform.SecretCipher;
+import io.r2dbc.postgresql.codec.Json;
+import io.r2dbc.spi.Readable;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Mono;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Stores job definitions; headers and body sealed at rest. Every method is scoped to one tenant. */
+@Repository
+public class JobStore {
+
+    private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() {
+    };
+    private static final TypeReference<Map<String, Object>> OBJECT_MAP = new TypeReference<>() {
+    };
+
+    private final DatabaseClient db;
+    private final SecretCipher cipher;
+    private final JsonMapper json;
+
+    public JobStore(DatabaseClient db, SecretCipher cipher, JsonMapper json) {
+        this.db = db;
+        this.cipher = cipher;
+        this.json = json;
+    }
+
+    /** Filters of the job list. */
+    public record ListFilter(JobState state, Map<String, String> label) {
+    }
+
+    public Mono<Void> insert(TenantId tenantId, JobId id, JobDefinition definition, Instant nextFireAt, Instant now) {
+        DatabaseClient.GenericExecuteSpec spec = bindDefinition(db.sql(JobSql.INSERT), tenantId, id, definition)
+                .bind("state", JobState.ACTIVE.wire())
+                .bind("now", utc(now));
+        return bindNullable(spec, "nextFireAt", nextFireAt == null ? null : utc(nextFireAt), OffsetDateTime.class)
+                .then();
+    }
+
+    public Mono<Job> find(TenantId tenantId, JobId id) {
+        return db.sql(JobSql.FIND)
+                .bind("tenantId", tenantId.value())
+                .bind("id", id.value())
+                .map(this::toJob)
+                .one();
+    }
+
+    public Mono<Page<Job>> list(TenantId tenantId, ListFilter filter, PageRequest page) {
+        DatabaseClient.GenericExecuteSpec spec = page.query(db, JobSql.LIST_FIRST, JobSql.LIST_AFTER)
+                .bind("tenantId", tenantId.value());
+        spec = bindNullable(spec, "state", filter.state() == null ? null : filter.state().wire(), String.class);
+        spec = bindNullable(spec, "label", filter.label() == null ? null : Json.of(json.writeValueAsString(filter.label())),
+                Json.class);
+        return spec.map(this::toJob).all().collectList()
+                .map(rows -> page.page(rows, job -> job.id().value(), job -> job));
+    }
+
+    /** True when the definition was replaced; false when the version moved on (or the job is gone). */
+    public Mono<Boolean> update(TenantId tenantId, JobId id, int expectedVersion, JobDefinition definition,
+                                Instant nextFireAt, Instant now) {
+        DatabaseClient.GenericExecuteSpec spec = bindDefinition(db.sql(JobSql.UPDATE_DEFINITION), tenantId, id,
+                definition)
+                .bind("version", expectedVersion)
+                .bind("now", utc(now));
+        return bindNullable(spec, "nextFireAt", nextFireAt == null ? null : utc(nextFireAt), OffsetDateTime.class)
+                .fetch().rowsUpdated().map(count -> count > 0);
+    }
+
+    /** Compare-and-set of the job state; false when the job was not in {@code expected}. */
+    public Mono<Boolean> setState(TenantId tenantId, JobId id, JobState expected, JobState target,
+                                  Instant nextFireAt, Instant now) {
+        DatabaseClient.GenericExecuteSpec spec = db.sql(JobSql.SET_STATE)
+                .bind("tenantId", tenantId.value())
+                .bind("id", id.value())
+                .bind("expected", expected.wire())
+                .bind("state", target.wire())
+                .bind("now", utc(now));
+        return bindNullable(spec, "nextFireAt", nextFireAt == null ? null : utc(nextFireAt), OffsetDateTime.class)
+                .fetch().rowsUpdated().map(count -> count > 0);
+    }
+
+    /** Pauses an active job with a reason; false when it was not active. */
+    public Mono<Boolean> pauseWithReason(TenantId tenantId, JobId id, String reason, Instant now) {
+        return db.sql(JobSql.PAUSE_WITH_REASON)
+                .bind("tenantId", tenantId.value()).bind("id", id.value()).bind("reason", reason)
+                .bind("now", utc(now))
+                .fetch().rowsUpdated().map(count -> count > 0);
+    }
+
+    public Mono<Long> countLive(TenantId tenantId) {
+        return db.sql(JobSql.COUNT_LIVE).bind("tenantId", tenantId.value())
+                .map(row -> row.get(0, Long.class)).one();
+    }
+
+    /** A job's request headers and body, opened for a delivery. */
+    public record Payload(Map<String, String> headers, String body) {
+    }
+
+    /** Opens the sealed headers and body of a job (as returned by the pipeline's claim). */
+    public Payload open(TenantId tenantId, JobId id, String keyId, byte[] headersSealed, byte[] bodySealed) {
+        byte[] aad = associatedData(tenantId, id);
+        Map<String, String> headers = json.readValue(cipher.open(new SecretCipher.Sealed(keyId, headersSealed), aad),
+                STRING_MAP);
+        String body = bodySealed == null ? null
+                : new String(cipher.open(new SecretCipher.Sealed(keyId, bodySealed), aad), StandardCharsets.UTF_8);
+        return new Payload(headers, body);
+    }
+
+    private DatabaseClient.GenericExecuteSpec bindDefinition(DatabaseClient.GenericExecuteSpec spec, TenantId tenantId,
+                                                             JobId id, JobDefinition d) {
+        JobDefinition.Schedule s = d.schedule();
+        JobDefinition.Target t = d.target();
+        byte[] aad = associatedData(tenantId, id);
+        SecretCipher.Sealed headers = cipher.seal(json.writeValueAsBytes(t.headers()), aad);
+        SecretCipher.Sealed body = t.body() == null ? null
+                : cipher.seal(t.body().getBytes(StandardCharsets.UTF_8), aad);
+        spec = spec.bind("id", id.value())
+                .bind("tenantId", tenantId.value())
+                .bind("name", d.name())
+                .bind("labels", Json.of(json.writeValueAsString(d.labels())))
+                .bind("schedule", Json.of(json.writeValueAsString(StoredSchedules.toMap(s))))
+                .bind("scheduleType", s.type().wire())
+                .bind("spreadMs", d.spread().toMillis())
+                .bind("method", t.method())
+                .bind("url", t.url().toString())
+                .bind("headersSealed", ByteBuffer.wrap(headers.bytes()))
+                .bind("keyId", headers.keyId())
+                .bind("retryMaxAttempts", d.retry().maxAttempts())
+                .bind("retryInitialDelayMs", d.retry().initialDelay().toMillis())
+                .bind("retryMaxDelayMs", d.retry().maxDelay().toMillis())
+                .bind("timeoutMs", (int) d.timeout().toMillis())
+                .bind("missedRunPolicy", d.missedRunPolicy().wire())
+                .bind("backfillLimit", d.backfillLimit())
+                .bind("overlapPolicy", d.overlapPolicy().wire())
+                .bind("deliverySemantics", d.deliverySemantics().wire());
+        spec = bindNullable(spec, "startAt", s.startAt() == null ? null : utc(s.startAt()), OffsetDateTime.class);
+        spec = bindNullable(spec, "endAt", s.endAt() == null ? null : utc(s.endAt()), OffsetDateTime.class);
+        spec = bindNullable(spec, "maxRuns", s.maxRuns(), Integer.class);
+        spec = bindNullable(spec, "retryMaxWindowMs",
+                d.retry().maxRetryWindow() == null ? null : d.retry().maxRetryWindow().toMillis(), Long.class);
+        spec = bindNullable(spec, "contentType", t.contentType(), String.class);
+        return bindNullable(spec, "bodySealed", body == null ? null : ByteBuffer.wrap(body.bytes()), ByteBuffer.class);
+    }
+
+    private Job toJob(Readable row) {
+        JobId id = new JobId(row.get("id", UUID.class));
+        TenantId tenantId = new TenantId(row.get("tenant_id", UUID.class));
+        ByteBuffer sealedBody = row.get("body_sealed", ByteBuffer.class);
+        Payload payload = open(tenantId, id, row.get("key_id", String.class),
+                bytes(row.get("headers_sealed", ByteBuffer.class)), sealedBody == null ? null : bytes(sealedBody));
+        JobDefinition definition = new JobDefinition(
+                row.get("name", String.class),
+                json.readValue(row.get("labels", Json.class).asString(), STRING_MAP),
+                StoredSchedules.parse(json.readValue(row.get("schedule", Json.class).asString(), OBJECT_MAP)),
+                new JobDefinition.Target(URI.create(row.get("url", String.class)), row.get("method", String.class),
+                        payload.headers(), payload.body(), row.get("content_type", String.class)),
+                new JobDefinition.RetryPolicy(row.get("retry_max_attempts", Integer.class),
+                        Duration.ofMillis(row.get("retry_initial_delay_ms", Long.class)),
+                        Duration.ofMillis(row.get("retry_max_delay_ms", Long.class)),
+                        row.get("retry_max_window_ms", Long.class) == null ? null
+                                : Duration.ofMillis(row.get("retry_max_window_ms", Long.class))),
+                Duration.ofMillis(row.get("timeout_ms", Integer.class)),
+                JobDefinition.fromWire(JobDefinition.MissedRunPolicy.class, row.get("missed_run_policy", String.class)),
+                row.get("backfill_limit", Integer.class),
+                JobDefinition.fromWire(JobDefinition.OverlapPolicy.class, row.get("overlap_policy", String.class)),
+                JobDefinition.fromWire(JobDefinition.DeliverySemantics.class,
+                        row.get("delivery_semantics", String.class)),
+                Duration.ofMillis(row.get("spread_ms", Long.class)));
+        return new Job(id, tenantId, definition, JobState.fromWire(row.get("state", String.class)),
+                instant(row, "next_fire_at"), instant(row, "next_run_at"), row.get("runs_planned", Integer.class),
+                row.get("version", Integer.class), instant(row, "created_at"), instant(row, "updated_at"),
+                row.get("paused_reason", String.class));
+    }
+
+    static byte[] associatedData(TenantId tenantId, JobId id) {
+        return ("job_payload:" + tenantId + ":" + id).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static <T> DatabaseClient.GenericExecuteSpec bindNullable(DatabaseClient.GenericExecuteSpec spec,
+                                                                      String name, T value, Class<T> type) {
+        return value == null ? spec.bindNull(name, type) : spec.bind(name, value);
+    }
+}

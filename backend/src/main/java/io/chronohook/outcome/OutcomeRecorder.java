@@ -1,0 +1,81 @@
+package io.chronohook.outcome;
+
+import io.chronohook.schedule.FinishedAttempt;
+import io.chronohook.schedule.RunStore;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.IntConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.Disposable;
+import io.chronohook.timegate.TimeGate;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.util.retry.Retry;
+import reactor.core.publisher.Sinks;
+
+/**
+ * Collects finished attempts from every in-flight delivery and writes them in batches (one statement for the
+ * attempt rows, one compare-and-set for the runs), so that recording costs a fraction of a commit per run.
+ */
+public final class OutcomeRecorder implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(OutcomeRecorder.class);
+
+    private final Sinks.Many<FinishedAttempt> sink = Sinks.many().unicast().onBackpressureBuffer();
+    private final Disposable subscription;
+
+    /**
+     * Starts recording; runs going back to the gate (retries, deferrals) are offered to it, jobs whose receiver
+     * answered 410 are handed to {@code pauser}, and {@code recorded} hears how many attempts each batch held.
+     */
+    public OutcomeRecorder(RunStore runs, TimeGate gate, JobPauser pauser, Clock clock, int batch, Duration flush,
+                           IntConsumer recorded) {
+        this.subscription = sink.asFlux()
+                // Fair backpressure: a batch is emitted only on demand, never dropped while the last one is written.
+                .bufferTimeout(batch, flush, true)
+                .concatMap(attempts -> write(runs, gate, pauser, clock, attempts)
+                        .doFinally(signal -> recorded.accept(attempts.size())), 1)
+                .subscribe();
+    }
+
+    /** Pauses a job on the receiver's word (410 Gone). */
+    @FunctionalInterface
+    public interface JobPauser {
+        Mono<Void> pause(FinishedAttempt gone);
+    }
+
+    private static Mono<Void> write(RunStore runs, TimeGate gate, JobPauser pauser, Clock clock,
+                                    List<FinishedAttempt> attempts) {
+        return runs.finish(attempts, clock.instant())
+                .collectList()
+                .retryWhen(Retry.backoff(5, Duration.ofMillis(200)))
+                .flatMap(requeued -> gate.offer(requeued).onErrorResume(error -> {
+                    // Safe in Postgres as retry_wait; the gate sweeper offers them again.
+                    log.warn("could not offer {} runs back to the gate", requeued.size(), error);
+                    return Mono.empty();
+                }))
+                .then(Flux.fromIterable(attempts).filter(FinishedAttempt::pausesJob)
+                        .concatMap(gone -> pauser.pause(gone).onErrorResume(error -> {
+                            log.error("could not pause job {} after 410 Gone", gone.jobId(), error);
+                            return Mono.empty();
+                        }))
+                        .then())
+                .onErrorResume(error -> {
+                    // The runs stay 'delivering'; the lease rescuer returns them to the queue.
+                    log.error("could not record {} attempts", attempts.size(), error);
+                    return Mono.empty();
+                });
+    }
+
+    public void submit(FinishedAttempt attempt) {
+        sink.emitNext(attempt, Sinks.EmitFailureHandler.busyLooping(Duration.ofSeconds(2)));
+    }
+
+    @Override
+    public void close() {
+        sink.tryEmitComplete();
+        subscription.dispose();
+    }
+}

@@ -1,0 +1,79 @@
+package io.chronohook.pipeline;
+
+import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.dispatch.DeliveryOutcome;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Component;
+
+/**
+ * One Resilience4j circuit breaker per (tenant, target host), kept by each instance. Transport failures, timeouts,
+ * 408, 429 and 5xx count as failures; any other answer shows the endpoint is up. While open, runs for the host are
+ * deferred past the open window without spending attempts; half-open lets a few probes through.
+ */
+@Component
+public class CircuitBreakers {
+
+    private final CircuitBreakerRegistry registry;
+    private final BreakerProperties properties;
+
+    public CircuitBreakers(BreakerProperties properties) {
+        this.properties = properties;
+        this.registry = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()
+                .failureRateThreshold(properties.failureRatePercent())
+                .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+                .slidingWindowSize(properties.window())
+                .minimumNumberOfCalls(properties.minimumCalls())
+                .waitDurationInOpenState(properties.openFor())
+                .permittedNumberOfCallsInHalfOpenState(properties.halfOpenProbes())
+                .build());
+    }
+
+    public CircuitBreaker of(TenantId tenantId, String host) {
+        return registry.circuitBreaker(key(tenantId, host));
+    }
+
+    /** How long a run that met an open circuit waits before it is tried again. */
+    public java.time.Duration openFor() {
+        return properties.openFor();
+    }
+
+    /** Feeds an attempt's outcome to its breaker. */
+    public void record(CircuitBreaker breaker, DeliveryOutcome outcome) {
+        long nanos = outcome.latency().toNanos();
+        switch (outcome) {
+            case DeliveryOutcome.Delivered d -> breaker.onSuccess(nanos, TimeUnit.NANOSECONDS);
+            case DeliveryOutcome.Rejected r when r.status() >= 500 || r.status() == 408 || r.status() == 429 ->
+                    breaker.onError(nanos, TimeUnit.NANOSECONDS, new EndpointFailure("HTTP " + r.status()));
+            case DeliveryOutcome.Rejected r -> breaker.onSuccess(nanos, TimeUnit.NANOSECONDS);
+            case DeliveryOutcome.Failed f ->
+                    breaker.onError(nanos, TimeUnit.NANOSECONDS, new EndpointFailure(f.errorClass()));
+            case DeliveryOutcome.Blocked b -> breaker.releasePermission();
+            case DeliveryOutcome.ShortCircuited s -> breaker.releasePermission();
+        }
+    }
+
+    /** This instance's breaker states for a tenant's hosts. */
+    public Map<String, CircuitBreaker.State> states(TenantId tenantId) {
+        String prefix = tenantId.value() + "|";
+        return registry.getAllCircuitBreakers().stream()
+                .filter(breaker -> breaker.getName().startsWith(prefix))
+                .collect(Collectors.toMap(breaker -> breaker.getName().substring(prefix.length()),
+                        CircuitBreaker::getState));
+    }
+
+    private static String key(TenantId tenantId, String host) {
+        return tenantId.value() + "|" + host;
+    }
+
+    /** The failure a breaker records; carries only what went wrong. */
+    static final class EndpointFailure extends RuntimeException {
+        EndpointFailure(String what) {
+            super(what, null, false, false);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.chronohook.pipeline;
+
+import io.chronohook.dispatch.DeliveryRequest;
+import io.chronohook.dispatch.WebhookDispatcher;
+import io.chronohook.job.JobStore;
+import io.chronohook.outcome.AttemptResults;
+import io.chronohook.schedule.ClaimedRun;
+import io.chronohook.schedule.FinishedAttempt;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.SplittableRandom;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/**
+ * Makes one attempt of a claimed run: asks the host's circuit breaker, opens the payload, signs with the tenant's
+ * secrets, sends, feeds the breaker, and decides the run's next state.
+ */
+@Component
+public class Deliveries {
+
+    private final WebhookDispatcher dispatcher;
+    private final TenantSecrets secrets;
+    private final JobStore jobs;
+    private final CircuitBreakers breakers;
+    private final Clock clock;
+    private final SecureRandom ids = new SecureRandom();
+    private final SplittableRandom jitter = new SplittableRandom();
+
+    public Deliveries(WebhookDispatcher dispatcher, TenantSecrets secrets, JobStore jobs, CircuitBreakers breakers,
+                      Clock clock) {
+        this.dispatcher = dispatcher;
+        this.secrets = secrets;
+        this.jobs = jobs;
+        this.breakers = breakers;
+        this.clock = clock;
+    }
+
+    /** Never fails: whatever happens becomes a finished attempt to record. */
+    public Mono<FinishedAttempt> attempt(ClaimedRun run) {
+        CircuitBreaker breaker = breakers.of(run.tenantId(), run.host());
+        if (!breaker.tryAcquirePermission()) {
+            Instant now = clock.instant();
+            return Mono.just(AttemptResults.deferred(run, now, now.plus(breakers.openFor())
+                    .plusMillis(nextJitter(1000))));
+        }
+        String traceId = hex(16);
+        String traceparent = "00-" + traceId + "-" + hex(8) + "-01";
+        return secrets.of(run.tenantId())
+                .flatMap(signing -> {
+                    JobStore.Payload payload = jobs.open(run.tenantId(), run.jobId(), run.keyId(),
+                            run.headersSealed(), run.bodySealed());
+                    byte[] body = payload.body() == null ? new byte[0] : payload.body().getBytes(StandardCharsets.UTF_8);
+                    DeliveryRequest request = new DeliveryRequest(run.id().toString(), run.jobId().toString(),
+                            run.attempt(), run.scheduledFor(), run.url(), run.method(), payload.headers(), body,
+                            run.contentType(), run.timeout(), signing, null, traceparent);
+                    return dispatcher.dispatch(request);
+                })
+                .doOnNext(outcome -> breakers.record(breaker, outcome))
+                .map(outcome -> AttemptResults.of(run, outcome, traceId, clock.instant(), splitJitter()))
+                .onErrorResume(error -> {
+                    breaker.releasePermission();
+                    return Mono.just(AttemptResults.internalError(run, error, clock.instant()));
+                });
+    }
+
+    private synchronized long nextJitter(int bound) {
+        return jitter.nextInt(bound);
+    }
+
+    private synchronized SplittableRandom splitJitter() {
+        return jitter.split();
+    }
+
+    private String hex(int bytes) {
+        byte[] value = new byte[bytes];
+        ids.nextBytes(value);
+        return HexFormat.of().formatHex(value);
+    }
+}

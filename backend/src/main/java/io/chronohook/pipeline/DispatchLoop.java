@@ -1,0 +1,107 @@
+package io.chronohook.pipeline;
+
+import io.chronohook.batcher.FairBatcher;
+import io.chronohook.outcome.OutcomeRecorder;
+import io.chronohook.schedule.RunId;
+import io.chronohook.schedule.RunStore;
+import io.chronohook.timegate.TimeGate;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Each round, shard by shard: releases the due runs of the gate and takes released runs fairly across tenants and
+ * within their rates (the fair batcher), claims them in one compare-and-set statement, and starts their attempts — never holding
+ * more than {@code maxInFlight} deliveries at once. Releasing goes on while deliveries are full.
+ */
+public final class DispatchLoop {
+
+    /** How long a run held by the overlap policy {@code queue} waits before it is looked at again. */
+    static final Duration QUEUE_RETRY = Duration.ofMillis(500);
+
+    private final TimeGate gate;
+    private final FairBatcher batcher;
+    private final RunStore runs;
+    private final Deliveries deliveries;
+    private final OutcomeRecorder recorder;
+    private final PipelineProperties.Dispatch settings;
+    private final int releaseBatch;
+    private final Clock clock;
+    private final AtomicInteger inFlight;
+    private int nextShard;
+
+    public DispatchLoop(TimeGate gate, FairBatcher batcher, RunStore runs, Deliveries deliveries, OutcomeRecorder recorder,
+                        PipelineProperties.Dispatch settings, int releaseBatch, Clock clock, AtomicInteger inFlight) {
+        this.gate = gate;
+        this.batcher = batcher;
+        this.runs = runs;
+        this.deliveries = deliveries;
+        this.recorder = recorder;
+        this.settings = settings;
+        this.releaseBatch = releaseBatch;
+        this.clock = clock;
+        this.inFlight = inFlight;
+    }
+
+    /** One round: returns how many runs it took from the gate (0 when none were ready or no capacity was left). */
+    public Mono<Integer> runOnce() {
+        int want = Math.max(0, Math.min(settings.claimBatch(), settings.maxInFlight() - inFlight.get()));
+        // Take in batches worth sharing out by weight: a sliver of room would favour whoever comes first.
+        int smallest = Math.max(1, settings.claimBatch() / 5);
+        int start = nextShard;
+        nextShard = (nextShard + 1) % gate.shards();
+        List<TimeGate.Released> taken = new ArrayList<>();
+        return Flux.range(0, gate.shards())
+                .concatMap(i -> batcher.take((start + i) % gate.shards(), releaseBatch,
+                        want - taken.size() >= smallest ? want - taken.size() : 0, settings.fairQuantum()))
+                .doOnNext(taken::addAll)
+                .then(Mono.defer(() -> claimAndSend(taken)))
+                .then(Mono.fromSupplier(taken::size));
+    }
+
+    private Mono<Void> claimAndSend(List<TimeGate.Released> taken) {
+        if (taken.isEmpty()) {
+            return Mono.empty();
+        }
+        return runs.overlapping(taken.stream().map(TimeGate.Released::runId).toList())
+                .flatMap(overlapping -> overlapping.isEmpty() ? claim(taken) : holdOverlapping(taken, overlapping));
+    }
+
+    /**
+     * Overlap policy, for jobs whose previous run is still in flight: {@code skip} records the run as skipped
+     * (reason overlap), {@code queue} puts it back into the gate for a moment later; the other runs are claimed.
+     */
+    private Mono<Void> holdOverlapping(List<TimeGate.Released> taken, Map<RunId, String> overlapping) {
+        Instant now = clock.instant();
+        List<RunId> skip = overlapping.entrySet().stream().filter(e -> e.getValue().equals("skip"))
+                .map(Map.Entry::getKey).toList();
+        List<RunStore.GateEntry> later = taken.stream()
+                .filter(released -> "queue".equals(overlapping.get(released.runId())))
+                .map(released -> new RunStore.GateEntry(released.runId(), released.tenantId(),
+                        now.plus(QUEUE_RETRY)))
+                .toList();
+        List<TimeGate.Released> rest = taken.stream()
+                .filter(released -> !overlapping.containsKey(released.runId())).toList();
+        return runs.skipOverlapping(skip, now).then(gate.offer(later)).then(claim(rest));
+    }
+
+    private Mono<Void> claim(List<TimeGate.Released> taken) {
+        if (taken.isEmpty()) {
+            return Mono.empty();
+        }
+        List<RunId> ids = taken.stream().map(TimeGate.Released::runId).toList();
+        List<Instant> releasedAt = taken.stream().map(TimeGate.Released::releasedAt).toList();
+        return runs.claim(ids, releasedAt, clock.instant(), settings.leaseMargin())
+                .doOnNext(claimed -> {
+                    inFlight.incrementAndGet();
+                    deliveries.attempt(claimed).subscribe(recorder::submit);
+                })
+                .then();
+    }
+}

@@ -1,0 +1,42 @@
+package io.chronohook.platform;
+
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.UUID;
+
+/**
+ * Time-ordered UUIDs (RFC 9562 version 7): ids that sort by creation time, so that cursors can page by id. Within
+ * one process they are strictly increasing: inside a millisecond the 12-bit counter field counts up (RFC 9562 §6.2).
+ */
+public final class Uuid7 {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final Object LOCK = new Object();
+    private static long lastMillis;
+    private static long counter;
+
+    private Uuid7() {
+    }
+
+    public static UUID next(Clock clock) {
+        long millis;
+        long sequence;
+        synchronized (LOCK) {
+            millis = Math.max(clock.millis(), lastMillis);
+            if (millis == lastMillis) {
+                counter++;
+                if (counter > 0xFFF) {
+                    millis++;
+                    counter = RANDOM.nextInt(1 << 10);
+                }
+            } else {
+                counter = RANDOM.nextInt(1 << 10);
+            }
+            lastMillis = millis;
+            sequence = counter;
+        }
+        long msb = (millis << 16) | 0x7000L | sequence;
+        long lsb = 0x8000000000000000L | (RANDOM.nextLong() & 0x3FFFFFFFFFFFFFFFL);
+        return new UUID(msb, lsb);
+    }
+}

@@ -1,0 +1,24 @@
+package io.chronohook.schedule;
+
+import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.job.JobId;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+
+/** A run claimed for delivery under a lease, with what its attempt needs from the job (payload still sealed). */
+public record ClaimedRun(RunId id, TenantId tenantId, JobId jobId, Instant scheduledFor, int attempt,
+                         int attemptBase, Instant releasedAt, URI url, String method, String contentType, String keyId,
+                         byte[] headersSealed, byte[] bodySealed, Duration timeout, boolean atMostOnce,
+                         int maxAttempts, Duration initialDelay, Duration maxDelay, Duration maxRetryWindow) {
+
+    /** Attempts made since the run was created or last replayed, this one included. */
+    public int attemptsInBudget() {
+        return attempt - attemptBase;
+    }
+
+    /** The target's host, the key of its circuit breaker and of the endpoint view. */
+    public String host() {
+        return url.getPort() < 0 ? url.getHost() : url.getHost() + ":" + url.getPort();
+    }
+}

@@ -1,0 +1,18 @@
+package io.chronohook.schedule;
+
+import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.job.JobId;
+import java.time.Instant;
+
+/**
+ * The result of one attempt, as the outcome recorder writes it: the attempt row, and the state the run moves to
+ * ({@code nextDueAt} set when it goes back to the gate). {@code counted} is false for an attempt that never went
+ * out (its circuit was open): no attempt row, and the attempt is given back. {@code pausesJob}: the receiver
+ * answered 410 Gone.
+ */
+public record FinishedAttempt(RunId runId, TenantId tenantId, JobId jobId, int attempt, RunState nextState,
+                              Instant nextDueAt, boolean counted, Instant startedAt, Instant firstByteAt,
+                              Instant finishedAt, Integer statusCode, Integer latencyMs, String outcome,
+                              String errorClass, String error, String responseExcerpt, String traceId,
+                              String targetHost, boolean pausesJob) {
+}

@@ -1,0 +1,29 @@
+package io.chronohook.schedule;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Planner settings: how often it runs, how many jobs one round locks, how many occurrences of one job it looks at
+ * per round, and how late an occurrence may be planned before it counts as missed.
+ */
+@ConfigurationProperties("chronohook.planner")
+public record PlannerProperties(
+        @DefaultValue("PT0.5S") Duration interval,
+        @DefaultValue("500") int batch,
+        @DefaultValue("1000") int occurrencesPerJob,
+        @DefaultValue("PT60S") Duration missedAfter) {
+
+    public PlannerProperties {
+        if (batch < 1 || batch > 10_000) {
+            throw new IllegalArgumentException("chronohook.planner.batch must be between 1 and 10000");
+        }
+        if (occurrencesPerJob < 1 || occurrencesPerJob > 100_000) {
+            throw new IllegalArgumentException("chronohook.planner.occurrences-per-job must be between 1 and 100000");
+        }
+        if (missedAfter.compareTo(Duration.ofSeconds(5)) < 0) {
+            throw new IllegalArgumentException("chronohook.planner.missed-after must be at least PT5S");
+        }
+    }
+}

@@ -1,0 +1,254 @@
+package io.chronohook.schedule;
+
+/** Named SQL for the run and attempt tables. Times travel as epoch microseconds in arrays (exact, no rounding). */
+final class RunSql {
+
+    /** Many runs in one statement; an occurrence that already has a run is left alone. */
+    static final String INSERT_MANY = """
+            insert into run (id, tenant_id, job_id, scheduled_for, due_at, state, trigger, skip_reason, finished_at,
+                             created_at, updated_at)
+            select u.id, u.tenant_id, u.job_id,
+                   timestamptz 'epoch' + u.scheduled_us * interval '1 microsecond',
+                   timestamptz 'epoch' + u.due_us * interval '1 microsecond',
+                   u.state, u.trigger, u.skip_reason,
+                   case when u.state = 'skipped' then :now end,
+                   :now, :now
+              from unnest(cast(:ids as uuid[]), cast(:tenantIds as uuid[]), cast(:jobIds as uuid[]),
+                          cast(:scheduledUs as bigint[]), cast(:dueUs as bigint[]), cast(:states as text[]),
+                          cast(:triggers as text[]), cast(:skipReasons as text[]))
+                   as u(id, tenant_id, job_id, scheduled_us, due_us, state, trigger, skip_reason)
+            on conflict (job_id, scheduled_for) do nothing
+            returning id, tenant_id, state, due_at
+            """;
+
+    private static final String RUN_COLUMNS = """
+            id, tenant_id, job_id, scheduled_for, due_at, state, attempt, trigger, released_at, claimed_at,
+            first_attempt_at, finished_at, last_status_code, last_error, trace_id, progress, checkpoint, skip_reason
+            """;
+
+    static final String FIND = "select " + RUN_COLUMNS + """
+              from run
+             where tenant_id = :tenantId and id = :id
+            """;
+
+    static final String LIST_FOR_JOB_FIRST = "select " + RUN_COLUMNS + """
+              from run
+             where tenant_id = :tenantId and job_id = :jobId
+               and (cast(:state as text) is null or state = :state)
+             order by id desc
+             limit :limit
+            """;
+
+    static final String LIST_FOR_JOB_AFTER = "select " + RUN_COLUMNS + """
+              from run
+             where tenant_id = :tenantId and job_id = :jobId and id < :after
+               and (cast(:state as text) is null or state = :state)
+             order by id desc
+             limit :limit
+            """;
+
+    static final String ATTEMPTS = """
+            select number, started_at, first_byte_at, finished_at, status_code, latency_ms, outcome, error_class, error,
+                   response_excerpt, trace_id
+              from attempt
+             where tenant_id = :tenantId and run_id = :runId
+             order by number
+            """;
+
+    /** Cancels a job's runs that have not started delivering (compare-and-set on each row's state). */
+    static final String CANCEL_PENDING_OF_JOB = """
+            update run
+               set state = 'cancelled', finished_at = :now, updated_at = :now
+             where tenant_id = :tenantId and job_id = :jobId and state in ('scheduled', 'queued', 'retry_wait')
+            """;
+
+    /** Cancels a job's runs planned for its old schedule (not yet released) when the schedule changes. */
+    static final String CANCEL_SCHEDULED_OF_JOB = """
+            update run
+               set state = 'cancelled', finished_at = :now, updated_at = :now, skip_reason = 'schedule changed'
+             where tenant_id = :tenantId and job_id = :jobId and state = 'scheduled' and trigger = 'schedule'
+            """;
+
+    /** Cancels one run if it has not started delivering. */
+    static final String CANCEL = """
+            update run
+               set state = 'cancelled', finished_at = :now, updated_at = :now
+             where tenant_id = :tenantId and id = :id and state in ('scheduled', 'queued', 'retry_wait', 'quota_exceeded')
+            """;
+
+    /** Runs the gate should hold (live, due before the horizon), in keyset pages; rebuilds the gate from Postgres. */
+    static final String LIVE_DUE_BEFORE = """
+            select id, tenant_id, due_at
+              from run
+             where state in ('scheduled', 'queued', 'retry_wait') and due_at <= :horizon
+               and (due_at, id) > (:afterDue, :afterId)
+             order by due_at, id
+             limit :limit
+            """;
+
+    /** Live runs overdue by more than a threshold: lost between the gate and a claim, to be offered again. */
+    static final String OVERDUE = """
+            select id, tenant_id, due_at
+              from run
+             where state in ('scheduled', 'queued', 'retry_wait') and due_at < :before
+             order by due_at
+             limit :limit
+            """;
+
+    /**
+     * Claims released runs for delivery: the gate's release and the claim in one compare-and-set per row
+     * (SCHEDULED/QUEUED/RETRY_WAIT → DELIVERING), with a lease covering the job's timeout. Returns what delivery needs.
+     */
+    static final String CLAIM = """
+            update run r
+               set state = 'delivering', attempt = r.attempt + 1,
+                   released_at = coalesce(r.released_at, timestamptz 'epoch' + u.released_us * interval '1 microsecond'),
+                   claimed_at = :now, lease_until = :now + (j.timeout_ms + :leaseMarginMs) * interval '1 millisecond',
+                   updated_at = :now
+              from unnest(cast(:ids as uuid[]), cast(:releasedUs as bigint[])) as u(id, released_us), job j
+             where r.id = u.id and r.state in ('scheduled', 'queued', 'retry_wait') and r.due_at <= :dueBy
+               and j.id = r.job_id and j.state in ('active', 'completed')
+            returning r.id, r.tenant_id, r.job_id, r.scheduled_for, r.attempt, r.attempt_base, r.released_at,
+                      j.url, j.method, j.content_type, j.headers_sealed, j.body_sealed, j.key_id, j.timeout_ms,
+                      j.delivery_semantics, j.retry_max_attempts, j.retry_initial_delay_ms, j.retry_max_delay_ms,
+                      j.retry_max_window_ms
+            """;
+
+    /** Records attempts; a duplicate (late outcome of a rescued attempt) is ignored. */
+    static final String INSERT_ATTEMPTS = """
+            insert into attempt (run_id, number, tenant_id, started_at, first_byte_at, finished_at, status_code,
+                                 latency_ms, outcome, error_class, error, response_excerpt, trace_id, target_host)
+            select u.run_id, u.number, u.tenant_id,
+                   timestamptz 'epoch' + u.started_us * interval '1 microsecond',
+                   timestamptz 'epoch' + u.first_byte_us * interval '1 microsecond',
+                   timestamptz 'epoch' + u.finished_us * interval '1 microsecond',
+                   u.status_code, u.latency_ms, u.outcome, u.error_class, u.error, u.excerpt, u.trace_id, u.host
+              from unnest(cast(:runIds as uuid[]), cast(:numbers as int[]), cast(:tenantIds as uuid[]),
+                          cast(:startedUs as bigint[]), cast(:firstByteUs as bigint[]), cast(:finishedUs as bigint[]),
+                          cast(:statusCodes as int[]), cast(:latencies as int[]), cast(:outcomes as text[]),
+                          cast(:errorClasses as text[]), cast(:errors as text[]), cast(:excerpts as text[]),
+                          cast(:traceIds as text[]), cast(:hosts as text[]))
+                   as u(run_id, number, tenant_id, started_us, first_byte_us, finished_us, status_code, latency_ms,
+                        outcome, error_class, error, excerpt, trace_id, host)
+            on conflict (run_id, number) do nothing
+            """;
+
+    /**
+     * Ends attempts: DELIVERING → the outcome's state, only if the run is still in the attempt that was made
+     * (compare-and-set on state and attempt number), so a late outcome cannot overwrite a newer state.
+     */
+    static final String FINISH_ATTEMPTS = """
+            update run r
+               set state = u.state,
+                   attempt = case when u.counted then r.attempt else r.attempt - 1 end,
+                   due_at = coalesce(timestamptz 'epoch' + u.next_due_us * interval '1 microsecond', r.due_at),
+                   first_attempt_at = case when u.counted then coalesce(r.first_attempt_at,
+                                          timestamptz 'epoch' + u.started_us * interval '1 microsecond')
+                                      else r.first_attempt_at end,
+                   finished_at = case when u.state in ('succeeded', 'dead')
+                                      then timestamptz 'epoch' + u.finished_us * interval '1 microsecond' end,
+                   last_status_code = case when u.counted then u.status_code else r.last_status_code end,
+                   last_error = case when u.counted then u.error else r.last_error end,
+                   trace_id = case when u.counted then u.trace_id else r.trace_id end,
+                   lease_until = null, updated_at = :now
+              from unnest(cast(:ids as uuid[]), cast(:attempts as int[]), cast(:states as text[]),
+                          cast(:nextDueUs as bigint[]), cast(:startedUs as bigint[]), cast(:finishedUs as bigint[]),
+                          cast(:statusCodes as int[]), cast(:errors as text[]), cast(:traceIds as text[]),
+                          cast(:counted as boolean[]))
+                   as u(id, attempt, state, next_due_us, started_us, finished_us, status_code, error, trace_id, counted)
+             where r.id = u.id and r.state = 'delivering' and r.attempt = u.attempt
+            returning r.id, r.tenant_id, r.state, r.due_at
+            """;
+
+    /**
+     * Returns runs whose lease expired (their instance died mid-attempt) to the queue, same run id, the lost attempt
+     * counted and recorded; dead instead when the attempt budget is spent or the job is at-most-once.
+     */
+    static final String RESCUE_EXPIRED_LEASES = """
+            with expired as (
+                select id from run
+                 where state in ('delivering', 'running') and lease_until < :now
+                 order by lease_until
+                 limit :limit
+                   for update skip locked
+            ), moved as (
+                update run r
+                   set state = case when j.delivery_semantics = 'at_most_once'
+                                      or r.attempt - r.attempt_base >= j.retry_max_attempts
+                                    then 'dead' else 'queued' end,
+                       due_at = :now, lease_until = null, updated_at = :now,
+                       last_status_code = null, last_error = :error,
+                       first_attempt_at = coalesce(r.first_attempt_at, r.claimed_at),
+                       finished_at = case when j.delivery_semantics = 'at_most_once'
+                                            or r.attempt - r.attempt_base >= j.retry_max_attempts
+                                          then :now end
+                  from expired e, job j
+                 where r.id = e.id and j.id = r.job_id and r.state in ('delivering', 'running')
+                returning r.id, r.tenant_id, r.state, r.due_at, r.attempt, r.claimed_at
+            ), recorded as (
+                insert into attempt (run_id, number, tenant_id, started_at, finished_at, outcome, error_class, error)
+                select id, attempt, tenant_id, coalesce(claimed_at, :now), :now, 'lost', 'lease_expired', :error
+                  from moved
+                on conflict (run_id, number) do nothing
+            )
+            select id, tenant_id, state, due_at from moved
+            """;
+
+    static final String DEAD_FIRST = "select " + RUN_COLUMNS + """
+              from run
+             where tenant_id = :tenantId and state = 'dead'
+               and (cast(:jobId as uuid) is null or job_id = cast(:jobId as uuid))
+             order by id desc
+             limit :limit
+            """;
+
+    static final String DEAD_AFTER = "select " + RUN_COLUMNS + """
+              from run
+             where tenant_id = :tenantId and state = 'dead' and id < :after
+               and (cast(:jobId as uuid) is null or job_id = cast(:jobId as uuid))
+             order by id desc
+             limit :limit
+            """;
+
+    /**
+     * Replays dead runs (DEAD → QUEUED, compare-and-set): same run id, due now, a fresh retry budget
+     * ({@code attempt_base} moves to the attempts made so far). Returns the runs replayed, to offer to the gate.
+     */
+    static final String REPLAY = """
+            update run
+               set state = 'queued', due_at = :now, attempt_base = attempt, finished_at = null, updated_at = :now
+             where tenant_id = :tenantId and id = any(cast(:ids as uuid[])) and state = 'dead'
+            returning id, tenant_id, due_at
+            """;
+
+    /** The dead runs a bulk replay covers: of one job and/or finished within a time range. */
+    static final String DEAD_IDS = """
+            select id from run
+             where tenant_id = :tenantId and state = 'dead'
+               and (cast(:jobId as uuid) is null or job_id = cast(:jobId as uuid))
+               and (cast(:from as timestamptz) is null or finished_at >= cast(:from as timestamptz))
+               and (cast(:to as timestamptz) is null or finished_at < cast(:to as timestamptz))
+             order by id
+             limit :limit
+            """;
+
+    /** Of the given runs, those whose job does not allow overlap and has another run in flight. */
+    static final String OVERLAPPING = """
+            select r.id, j.overlap_policy
+              from run r join job j on j.id = r.job_id
+             where r.id = any(cast(:ids as uuid[])) and j.overlap_policy <> 'allow'
+               and r.state in ('scheduled', 'queued')
+               and exists (select 1 from run o
+                            where o.job_id = r.job_id and o.id <> r.id and o.state in ('delivering', 'running'))
+            """;
+
+    /** Skips runs whose previous run is still in flight (overlap policy skip), with the reason. */
+    static final String SKIP_OVERLAPPING = """
+            update run
+               set state = 'skipped', skip_reason = 'overlap', finished_at = :now, updated_at = :now
+             where id = any(cast(:ids as uuid[])) and state in ('scheduled', 'queued')
+            """;
+
+    private RunSql() {
+    }
+}

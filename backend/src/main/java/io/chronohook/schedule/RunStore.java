@@ -1,0 +1,361 @@
+package io.chronohook.schedule;
+
+import static io.chronohook.platform.Rows.utc;
+import static io.chronohook.platform.Rows.instant;
+import static io.chronohook.platform.Rows.bytes;
+import static io.chronohook.platform.Rows.micros;
+
+import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.job.JobId;
+import io.chronohook.platform.Page;
+import io.chronohook.platform.PageRequest;
+import io.r2dbc.spi.Readable;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/** Writes and reads runs and their attempts; tenant-scoped except for the pipeline's batch operations. */
+@Repository
+public class RunStore {
+
+    private final DatabaseClient db;
+
+    public RunStore(DatabaseClient db) {
+        this.db = db;
+    }
+
+    /** A run the gate must hold until {@code dueAt}. */
+    public record GateEntry(RunId id, TenantId tenantId, Instant dueAt) {
+    }
+
+    /** Inserts runs in one statement; returns those written (an occurrence that already had a run is skipped). */
+    public Flux<GateEntry> insertAll(List<NewRun> runs, Instant now) {
+        if (runs.isEmpty()) {
+            return Flux.empty();
+        }
+        int n = runs.size();
+        UUID[] ids = new UUID[n];
+        UUID[] tenants = new UUID[n];
+        UUID[] jobs = new UUID[n];
+        Long[] scheduled = new Long[n];
+        Long[] due = new Long[n];
+        String[] states = new String[n];
+        String[] triggers = new String[n];
+        String[] reasons = new String[n];
+        for (int i = 0; i < n; i++) {
+            NewRun run = runs.get(i);
+            ids[i] = run.id().value();
+            tenants[i] = run.tenantId().value();
+            jobs[i] = run.jobId().value();
+            scheduled[i] = micros(run.scheduledFor());
+            due[i] = micros(run.dueAt());
+            states[i] = run.state().wire();
+            triggers[i] = run.trigger();
+            reasons[i] = run.skipReason();
+        }
+        return db.sql(RunSql.INSERT_MANY)
+                .bind("ids", ids).bind("tenantIds", tenants).bind("jobIds", jobs)
+                .bind("scheduledUs", scheduled).bind("dueUs", due).bind("states", states)
+                .bind("triggers", triggers).bind("skipReasons", reasons)
+                .bind("now", utc(now))
+                .map(row -> new Object[] {row.get("id", UUID.class), row.get("tenant_id", UUID.class),
+                        row.get("state", String.class), row.get("due_at", OffsetDateTime.class)})
+                .all()
+                .filter(row -> !RunState.SKIPPED.wire().equals(row[2]))
+                .map(row -> new GateEntry(new RunId((UUID) row[0]), new TenantId((UUID) row[1]),
+                        ((OffsetDateTime) row[3]).toInstant()));
+    }
+
+    public Mono<Run> find(TenantId tenantId, RunId id) {
+        return db.sql(RunSql.FIND).bind("tenantId", tenantId.value()).bind("id", id.value())
+                .map(RunStore::toRun).one();
+    }
+
+    public Mono<Page<Run>> listForJob(TenantId tenantId, JobId jobId, RunState state, PageRequest page) {
+        DatabaseClient.GenericExecuteSpec spec = page.query(db, RunSql.LIST_FOR_JOB_FIRST, RunSql.LIST_FOR_JOB_AFTER)
+                .bind("tenantId", tenantId.value())
+                .bind("jobId", jobId.value());
+        spec = state == null ? spec.bindNull("state", String.class) : spec.bind("state", state.wire());
+        return spec.map(RunStore::toRun).all().collectList()
+                .map(rows -> page.page(rows, run -> run.id().value(), run -> run));
+    }
+
+    public Flux<Attempt> attempts(TenantId tenantId, RunId runId) {
+        return db.sql(RunSql.ATTEMPTS).bind("tenantId", tenantId.value()).bind("runId", runId.value())
+                .map(row -> new Attempt(
+                        row.get("number", Integer.class),
+                        instant(row, "started_at"),
+                        instant(row, "first_byte_at"),
+                        instant(row, "finished_at"),
+                        row.get("status_code", Integer.class),
+                        row.get("latency_ms", Integer.class),
+                        row.get("outcome", String.class),
+                        row.get("error_class", String.class),
+                        row.get("error", String.class),
+                        row.get("response_excerpt", String.class),
+                        row.get("trace_id", String.class)))
+                .all();
+    }
+
+    /** Cancels the job's runs that have not started delivering; returns how many. */
+    public Mono<Long> cancelPendingOfJob(TenantId tenantId, JobId jobId, Instant now) {
+        return db.sql(RunSql.CANCEL_PENDING_OF_JOB)
+                .bind("tenantId", tenantId.value()).bind("jobId", jobId.value()).bind("now", utc(now))
+                .fetch().rowsUpdated();
+    }
+
+    /** Cancels the job's planned, not yet released runs (its schedule changed); returns how many. */
+    public Mono<Long> cancelScheduledOfJob(TenantId tenantId, JobId jobId, Instant now) {
+        return db.sql(RunSql.CANCEL_SCHEDULED_OF_JOB)
+                .bind("tenantId", tenantId.value()).bind("jobId", jobId.value()).bind("now", utc(now))
+                .fetch().rowsUpdated();
+    }
+
+    /** True when the run was cancelled; false when it had already started or finished. */
+    public Mono<Boolean> cancel(TenantId tenantId, RunId id, Instant now) {
+        return db.sql(RunSql.CANCEL)
+                .bind("tenantId", tenantId.value()).bind("id", id.value()).bind("now", utc(now))
+                .fetch().rowsUpdated().map(count -> count > 0);
+    }
+
+    /** Claims released runs (compare-and-set each) under a lease; returns those this caller won. */
+    public Flux<ClaimedRun> claim(List<RunId> ids, List<Instant> releasedAt, Instant now, Duration leaseMargin) {
+        if (ids.isEmpty()) {
+            return Flux.empty();
+        }
+        UUID[] uuids = ids.stream().map(RunId::value).toArray(UUID[]::new);
+        Long[] released = releasedAt.stream().map(instant -> micros(instant)).toArray(Long[]::new);
+        return db.sql(RunSql.CLAIM)
+                .bind("ids", uuids).bind("releasedUs", released)
+                .bind("now", utc(now)).bind("dueBy", utc(now.plusSeconds(1)))
+                .bind("leaseMarginMs", leaseMargin.toMillis())
+                .map(row -> {
+                    ByteBuffer body = row.get("body_sealed", ByteBuffer.class);
+                    Long window = row.get("retry_max_window_ms", Long.class);
+                    return new ClaimedRun(
+                            new RunId(row.get("id", UUID.class)),
+                            new TenantId(row.get("tenant_id", UUID.class)),
+                            new JobId(row.get("job_id", UUID.class)),
+                            instant(row, "scheduled_for"),
+                            row.get("attempt", Integer.class),
+                            row.get("attempt_base", Integer.class),
+                            instant(row, "released_at"),
+                            URI.create(row.get("url", String.class)),
+                            row.get("method", String.class),
+                            row.get("content_type", String.class),
+                            row.get("key_id", String.class),
+                            bytes(row.get("headers_sealed", ByteBuffer.class)),
+                            body == null ? null : bytes(body),
+                            Duration.ofMillis(row.get("timeout_ms", Integer.class)),
+                            "at_most_once".equals(row.get("delivery_semantics", String.class)),
+                            row.get("retry_max_attempts", Integer.class),
+                            Duration.ofMillis(row.get("retry_initial_delay_ms", Long.class)),
+                            Duration.ofMillis(row.get("retry_max_delay_ms", Long.class)),
+                            window == null ? null : Duration.ofMillis(window));
+                })
+                .all();
+    }
+
+    /**
+     * Writes attempt rows (for attempts that went out) and moves their runs on, in two statements; returns the runs
+     * whose state moved, with their due time (those going back to the gate need offering).
+     */
+    public Flux<GateEntry> finish(List<FinishedAttempt> finished, Instant now) {
+        if (finished.isEmpty()) {
+            return Flux.empty();
+        }
+        List<FinishedAttempt> sent = finished.stream().filter(FinishedAttempt::counted).toList();
+        return insertAttempts(sent).thenMany(Flux.defer(() -> {
+            int n = finished.size();
+            UUID[] ids = new UUID[n];
+            Integer[] attempts = new Integer[n];
+            String[] states = new String[n];
+            Long[] nextDue = new Long[n];
+            Long[] started = new Long[n];
+            Long[] ended = new Long[n];
+            Integer[] codes = new Integer[n];
+            String[] errors = new String[n];
+            String[] traceIds = new String[n];
+            Boolean[] counted = new Boolean[n];
+            for (int i = 0; i < n; i++) {
+                FinishedAttempt f = finished.get(i);
+                ids[i] = f.runId().value();
+                attempts[i] = f.attempt();
+                states[i] = f.nextState().wire();
+                nextDue[i] = f.nextDueAt() == null ? null : micros(f.nextDueAt());
+                started[i] = micros(f.startedAt());
+                ended[i] = micros(f.finishedAt());
+                codes[i] = f.statusCode();
+                errors[i] = f.error();
+                traceIds[i] = f.traceId();
+                counted[i] = f.counted();
+            }
+            return db.sql(RunSql.FINISH_ATTEMPTS)
+                    .bind("ids", ids).bind("attempts", attempts).bind("states", states)
+                    .bind("nextDueUs", nextDue).bind("startedUs", started).bind("finishedUs", ended)
+                    .bind("statusCodes", codes).bind("errors", errors).bind("traceIds", traceIds)
+                    .bind("counted", counted)
+                    .bind("now", utc(now))
+                    .map(row -> new Object[] {row.get("id", UUID.class), row.get("tenant_id", UUID.class),
+                            row.get("state", String.class), row.get("due_at", OffsetDateTime.class)})
+                    .all()
+                    .filter(row -> RunState.RETRY_WAIT.wire().equals(row[2]))
+                    .map(row -> new GateEntry(new RunId((UUID) row[0]), new TenantId((UUID) row[1]),
+                            ((OffsetDateTime) row[3]).toInstant()));
+        }));
+    }
+
+    private Mono<Void> insertAttempts(List<FinishedAttempt> sent) {
+        if (sent.isEmpty()) {
+            return Mono.empty();
+        }
+        int n = sent.size();
+        UUID[] runIds = new UUID[n];
+        Integer[] numbers = new Integer[n];
+        UUID[] tenants = new UUID[n];
+        Long[] started = new Long[n];
+        Long[] firstByte = new Long[n];
+        Long[] ended = new Long[n];
+        Integer[] codes = new Integer[n];
+        Integer[] latencies = new Integer[n];
+        String[] outcomes = new String[n];
+        String[] errorClasses = new String[n];
+        String[] errors = new String[n];
+        String[] excerpts = new String[n];
+        String[] traceIds = new String[n];
+        String[] hosts = new String[n];
+        for (int i = 0; i < n; i++) {
+            FinishedAttempt f = sent.get(i);
+            runIds[i] = f.runId().value();
+            numbers[i] = f.attempt();
+            tenants[i] = f.tenantId().value();
+            started[i] = micros(f.startedAt());
+            firstByte[i] = f.firstByteAt() == null ? null : micros(f.firstByteAt());
+            ended[i] = micros(f.finishedAt());
+            codes[i] = f.statusCode();
+            latencies[i] = f.latencyMs();
+            outcomes[i] = f.outcome();
+            errorClasses[i] = f.errorClass();
+            errors[i] = f.error();
+            excerpts[i] = f.responseExcerpt();
+            traceIds[i] = f.traceId();
+            hosts[i] = f.targetHost();
+        }
+        return db.sql(RunSql.INSERT_ATTEMPTS)
+                .bind("runIds", runIds).bind("numbers", numbers).bind("tenantIds", tenants)
+                .bind("startedUs", started).bind("firstByteUs", firstByte).bind("finishedUs", ended)
+                .bind("statusCodes", codes).bind("latencies", latencies).bind("outcomes", outcomes)
+                .bind("errorClasses", errorClasses).bind("errors", errors).bind("excerpts", excerpts)
+                .bind("traceIds", traceIds).bind("hosts", hosts)
+                .then();
+    }
+
+    public Mono<Page<Run>> dead(TenantId tenantId, JobId jobId, PageRequest page) {
+        DatabaseClient.GenericExecuteSpec spec = page.query(db, RunSql.DEAD_FIRST, RunSql.DEAD_AFTER)
+                .bind("tenantId", tenantId.value());
+        spec = jobId == null ? spec.bindNull("jobId", UUID.class) : spec.bind("jobId", jobId.value());
+        return spec.map(RunStore::toRun).all().collectList()
+                .map(rows -> page.page(rows, run -> run.id().value(), run -> run));
+    }
+
+    /** Replays those of {@code ids} that are dead; returns the runs replayed. */
+    public Flux<GateEntry> replay(TenantId tenantId, List<RunId> ids, Instant now) {
+        return db.sql(RunSql.REPLAY)
+                .bind("tenantId", tenantId.value())
+                .bind("ids", ids.stream().map(RunId::value).toArray(UUID[]::new))
+                .bind("now", utc(now))
+                .map(RunStore::toEntry).all();
+    }
+
+    /** Ids of the dead runs matching a bulk replay's filter (at most {@code limit}). */
+    public Flux<RunId> deadIds(TenantId tenantId, JobId jobId, Instant from, Instant to, int limit) {
+        DatabaseClient.GenericExecuteSpec spec = db.sql(RunSql.DEAD_IDS).bind("tenantId", tenantId.value())
+                .bind("limit", limit);
+        spec = jobId == null ? spec.bindNull("jobId", UUID.class) : spec.bind("jobId", jobId.value());
+        spec = from == null ? spec.bindNull("from", OffsetDateTime.class) : spec.bind("from", utc(from));
+        spec = to == null ? spec.bindNull("to", OffsetDateTime.class) : spec.bind("to", utc(to));
+        return spec.map(row -> new RunId(row.get("id", UUID.class))).all();
+    }
+
+    /** Overlap policies of the given runs whose job has another run in flight (runs of allow jobs left out). */
+    public Mono<java.util.Map<RunId, String>> overlapping(List<RunId> ids) {
+        if (ids.isEmpty()) {
+            return Mono.just(java.util.Map.of());
+        }
+        return db.sql(RunSql.OVERLAPPING).bind("ids", ids.stream().map(RunId::value).toArray(UUID[]::new))
+                .map(row -> java.util.Map.entry(new RunId(row.get("id", UUID.class)),
+                        row.get("overlap_policy", String.class)))
+                .all()
+                .collectMap(java.util.Map.Entry::getKey, java.util.Map.Entry::getValue);
+    }
+
+    public Mono<Long> skipOverlapping(List<RunId> ids, Instant now) {
+        if (ids.isEmpty()) {
+            return Mono.just(0L);
+        }
+        return db.sql(RunSql.SKIP_OVERLAPPING).bind("ids", ids.stream().map(RunId::value).toArray(UUID[]::new))
+                .bind("now", utc(now)).fetch().rowsUpdated();
+    }
+
+    /** Rescues runs with expired leases; returns those queued again (to offer to the gate). */
+    public Flux<GateEntry> rescueExpiredLeases(Instant now, int limit) {
+        return db.sql(RunSql.RESCUE_EXPIRED_LEASES)
+                .bind("now", utc(now)).bind("limit", limit)
+                .bind("error", "the attempt was lost: its instance stopped before recording an outcome")
+                .map(row -> new Object[] {row.get("id", UUID.class), row.get("tenant_id", UUID.class),
+                        row.get("state", String.class), row.get("due_at", OffsetDateTime.class)})
+                .all()
+                .filter(row -> RunState.QUEUED.wire().equals(row[2]))
+                .map(row -> new GateEntry(new RunId((UUID) row[0]), new TenantId((UUID) row[1]),
+                        ((OffsetDateTime) row[3]).toInstant()));
+    }
+
+    /** One keyset page of the live runs due before {@code horizon}, after the given position. */
+    public Flux<GateEntry> liveDueBefore(Instant horizon, Instant afterDue, UUID afterId, int limit) {
+        return db.sql(RunSql.LIVE_DUE_BEFORE)
+                .bind("horizon", utc(horizon)).bind("afterDue", utc(afterDue)).bind("afterId", afterId)
+                .bind("limit", limit)
+                .map(RunStore::toEntry).all();
+    }
+
+    public Flux<GateEntry> overdue(Instant before, int limit) {
+        return db.sql(RunSql.OVERDUE).bind("before", utc(before)).bind("limit", limit)
+                .map(RunStore::toEntry).all();
+    }
+
+    private static GateEntry toEntry(Readable row) {
+        return new GateEntry(new RunId(row.get("id", UUID.class)), new TenantId(row.get("tenant_id", UUID.class)),
+                row.get("due_at", OffsetDateTime.class).toInstant());
+    }
+
+    static Run toRun(Readable row) {
+        Float progress = row.get("progress", Float.class);
+        return new Run(
+                new RunId(row.get("id", UUID.class)),
+                new TenantId(row.get("tenant_id", UUID.class)),
+                new JobId(row.get("job_id", UUID.class)),
+                instant(row, "scheduled_for"),
+                instant(row, "due_at"),
+                RunState.fromWire(row.get("state", String.class)),
+                row.get("attempt", Integer.class),
+                row.get("trigger", String.class),
+                instant(row, "released_at"),
+                instant(row, "claimed_at"),
+                instant(row, "first_attempt_at"),
+                instant(row, "finished_at"),
+                row.get("last_status_code", Integer.class),
+                row.get("last_error", String.class),
+                row.get("trace_id", String.class),
+                progress == null ? null : progress.doubleValue(),
+                row.get("checkpoint", String.class),
+                row.get("skip_reason", String.class));
+    }
+}

@@ -1,0 +1,83 @@
+package io.chronohook.usage;
+
+import io.chronohook.access.Caller;
+import io.chronohook.billing.plan.Plan;
+import io.chronohook.billing.usage.InvoicePreview;
+import io.chronohook.job.TenantPlans;
+import io.chronohook.platform.Rows;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code GET /api/v1/usage}: the tenant's plan, its usage in the current billing period (the calendar month, UTC)
+ * and the invoice preview. An execution is a run whose first attempt fell in the period — counted once however many
+ * retries it took, and counted from the durable run rows, so a crash neither loses nor doubles one.
+ */
+@RestController
+public class UsageController {
+
+    static final String EXECUTIONS_BY_DAY = """
+            select cast(date_trunc('day', first_attempt_at at time zone 'UTC') as date) as day, count(*) as executions
+              from run
+             where tenant_id = :tenantId and first_attempt_at >= :from and first_attempt_at < :to
+             group by 1
+             order by 1
+            """;
+
+    static final String ATTEMPTS = """
+            select count(*) from attempt
+             where tenant_id = :tenantId and finished_at >= :from and finished_at < :to
+            """;
+
+    static final String LIVE_JOBS = """
+            select count(*) from job where tenant_id = :tenantId and state in ('active', 'paused')
+            """;
+
+    private final DatabaseClient db;
+    private final TenantPlans plans;
+    private final Clock clock;
+
+    public UsageController(DatabaseClient db, TenantPlans plans, Clock clock) {
+        this.db = db;
+        this.plans = plans;
+        this.clock = clock;
+    }
+
+    /** Executions on one day. */
+    public record Day(LocalDate day, long executions) {
+    }
+
+    /** Usage of the current period against the plan. */
+    public record Usage(Plan plan, Instant periodStart, Instant periodEnd, long executions, long attempts,
+                        long jobs, List<Day> days, InvoicePreview invoice) {
+    }
+
+    @GetMapping("/api/v1/usage")
+    public Mono<Usage> usage(@AuthenticationPrincipal Caller caller) {
+        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+        Instant from = today.withDayOfMonth(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+        Instant to = today.withDayOfMonth(1).plusMonths(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+        Mono<List<Day>> days = db.sql(EXECUTIONS_BY_DAY)
+                .bind("tenantId", caller.tenantId().value()).bind("from", Rows.utc(from)).bind("to", Rows.utc(to))
+                .map(row -> new Day(row.get("day", LocalDate.class), row.get("executions", Long.class)))
+                .all().collectList();
+        Mono<Long> attempts = db.sql(ATTEMPTS)
+                .bind("tenantId", caller.tenantId().value()).bind("from", Rows.utc(from)).bind("to", Rows.utc(to))
+                .map(row -> row.get(0, Long.class)).one();
+        Mono<Long> jobs = db.sql(LIVE_JOBS).bind("tenantId", caller.tenantId().value())
+                .map(row -> row.get(0, Long.class)).one();
+        return Mono.zip(plans.of(caller.tenantId()), days, attempts, jobs).map(t -> {
+            long executions = t.getT2().stream().mapToLong(Day::executions).sum();
+            return new Usage(t.getT1(), from, to, executions, t.getT3(), t.getT4(), t.getT2(),
+                    InvoicePreview.of(t.getT1(), executions));
+        });
+    }
+}

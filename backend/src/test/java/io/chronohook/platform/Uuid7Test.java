@@ -1,0 +1,35 @@
+package io.chronohook.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class Uuid7Test {
+
+    @Test
+    void idsMadeInTheSameMillisecondStillSortInCreationOrder() {
+        Clock frozen = Clock.fixed(Instant.parse("2030-01-01T00:00:00Z"), ZoneOffset.UTC);
+        List<UUID> ids = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            ids.add(Uuid7.next(frozen));
+        }
+
+        assertThat(ids).isSortedAccordingTo(UUID::compareTo).doesNotHaveDuplicates();
+        assertThat(ids).allMatch(id -> id.version() == 7 && id.variant() == 2);
+    }
+
+    @Test
+    void theTimestampFieldCarriesTheClock() {
+        Clock clock = Clock.fixed(Instant.parse("2031-06-01T12:00:00Z"), ZoneOffset.UTC);
+
+        UUID id = Uuid7.next(clock);
+
+        assertThat(id.getMostSignificantBits() >>> 16).isGreaterThanOrEqualTo(clock.millis());
+    }
+}

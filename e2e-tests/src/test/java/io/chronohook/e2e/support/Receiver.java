@@ -1,0 +1,76 @@
+package io.chronohook.e2e.support;
+
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import reactor.core.publisher.Mono;
+import reactor.netty.DisposableServer;
+import reactor.netty.http.server.HttpServer;
+
+/**
+ * A fast webhook receiver on a random loopback port: counts deliveries per {@code webhook-id} and records each
+ * arrival with its {@code chronohook-scheduled-for}, so tests can find lost, doubled and late runs.
+ */
+public final class Receiver implements AutoCloseable {
+
+    /** One arrival. */
+    public record Arrival(String webhookId, Instant scheduledFor, Instant at) {
+    }
+
+    private final Map<String, AtomicLong> deliveries = new ConcurrentHashMap<>();
+    private final ConcurrentLinkedQueue<Arrival> arrivals = new ConcurrentLinkedQueue<>();
+    private final AtomicLong total = new AtomicLong();
+    private final DisposableServer server;
+
+    public Receiver() {
+        this(java.time.Duration.ZERO);
+    }
+
+    /** A receiver that takes {@code delay} to answer each request (a slow endpoint). */
+    public Receiver(java.time.Duration delay) {
+        server = HttpServer.create().host("127.0.0.1").port(0)
+                .handle((request, response) -> request.receive().then(Mono.defer(() -> {
+                    Instant at = Instant.now();
+                    String id = request.requestHeaders().get("webhook-id");
+                    String scheduled = request.requestHeaders().get("chronohook-scheduled-for");
+                    if (id != null) {
+                        deliveries.computeIfAbsent(id, key -> new AtomicLong()).incrementAndGet();
+                        arrivals.add(new Arrival(id, scheduled == null ? null : Instant.parse(scheduled), at));
+                    }
+                    total.incrementAndGet();
+                    return Mono.delay(delay).then(response.status(HttpResponseStatus.OK).send().then());
+                })))
+                .bindNow();
+    }
+
+    public String url(String path) {
+        return "http://127.0.0.1:" + server.port() + path;
+    }
+
+    /** Distinct runs delivered. */
+    public int distinct() {
+        return deliveries.size();
+    }
+
+    /** Deliveries in all (a run delivered twice counts twice). */
+    public long total() {
+        return total.get();
+    }
+
+    /** Runs delivered more than once. */
+    public long duplicated() {
+        return deliveries.values().stream().filter(count -> count.get() > 1).count();
+    }
+
+    public Iterable<Arrival> arrivals() {
+        return arrivals;
+    }
+
+    @Override
+    public void close() {
+        server.disposeNow();
+    }
+}

@@ -1,0 +1,40 @@
+package io.chronohook.billing.plan;
+
+/** Named SQL for the plan table. */
+final class PlanSql {
+
+    private static final String COLUMNS = """
+            code, name, max_jobs, executions_per_month, dispatch_rate_per_second, dispatch_burst,
+            fair_share_weight, min_interval_seconds, max_payload_bytes, history_retention_days,
+            api_requests_per_second, monthly_price_cents, overage_cents_per_1000
+            """;
+
+    static final String FIND_ALL = "select " + COLUMNS + " from plan order by monthly_price_cents, code";
+
+    static final String FIND = "select " + COLUMNS + " from plan where code = :code";
+
+    /** Creates a plan or replaces its limits. */
+    static final String UPSERT = """
+            insert into plan (code, name, max_jobs, executions_per_month, dispatch_rate_per_second, dispatch_burst,
+                              fair_share_weight, min_interval_seconds, max_payload_bytes, history_retention_days,
+                              api_requests_per_second, monthly_price_cents, overage_cents_per_1000)
+            values (:code, :name, :maxJobs, :executionsPerMonth, :dispatchRatePerSecond, :dispatchBurst,
+                    :fairShareWeight, :minIntervalSeconds, :maxPayloadBytes, :historyRetentionDays,
+                    :apiRequestsPerSecond, :monthlyPriceCents, :overageCentsPer1000)
+            on conflict (code) do update
+               set name = excluded.name, max_jobs = excluded.max_jobs,
+                   executions_per_month = excluded.executions_per_month,
+                   dispatch_rate_per_second = excluded.dispatch_rate_per_second,
+                   dispatch_burst = excluded.dispatch_burst, fair_share_weight = excluded.fair_share_weight,
+                   min_interval_seconds = excluded.min_interval_seconds,
+                   max_payload_bytes = excluded.max_payload_bytes,
+                   history_retention_days = excluded.history_retention_days,
+                   api_requests_per_second = excluded.api_requests_per_second,
+                   monthly_price_cents = excluded.monthly_price_cents,
+                   overage_cents_per_1000 = excluded.overage_cents_per_1000,
+                   updated_at = now()
+            """;
+
+    private PlanSql() {
+    }
+}

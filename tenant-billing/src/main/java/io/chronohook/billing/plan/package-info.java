@@ -1,0 +1,2 @@
+/** The plan catalogue: reads the plan table; quotas and token buckets are built from it. */
+package io.chronohook.billing.plan;

@@ -1,0 +1,54 @@
+package io.chronohook.billing.quota;
+
+import io.chronohook.billing.tenant.TenantId;
+import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.distributed.AsyncBucketProxy;
+import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
+import io.github.bucket4j.distributed.proxy.AsyncProxyManager;
+import io.github.bucket4j.redis.redisson.Bucket4jRedisson;
+import java.time.Duration;
+import org.redisson.Redisson;
+import org.redisson.api.RedissonClient;
+import reactor.core.publisher.Mono;
+
+/**
+ * Token buckets per tenant and purpose (API requests, dispatches), kept in Redis through Bucket4j so every instance
+ * draws from the same bucket. A bucket refills {@code ratePerSecond} tokens a second, greedily, up to {@code burst}.
+ * The rate is part of the key, so a plan change starts a bucket at the new rate.
+ */
+public class TenantBuckets {
+
+    private final AsyncProxyManager<String> buckets;
+
+    public TenantBuckets(RedissonClient redisson) {
+        this.buckets = Bucket4jRedisson.casBasedBuilder(((Redisson) redisson).getCommandExecutor())
+                .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(
+                        Duration.ofSeconds(10)))
+                .build()
+                .asAsync();
+    }
+
+    /** The answer of a bucket: whether the tokens were taken, what is left, and when enough will be back. */
+    public record Take(boolean taken, long remaining, Duration retryAfter) {
+    }
+
+    /** Takes {@code tokens} from the tenant's bucket for {@code purpose}, or says how long to wait for them. */
+    public Mono<Take> take(String purpose, TenantId tenantId, int ratePerSecond, int burst, long tokens) {
+        return Mono.fromFuture(() -> bucket(purpose, tenantId, ratePerSecond, burst).tryConsumeAndReturnRemaining(tokens))
+                .map(probe -> new Take(probe.isConsumed(), probe.getRemainingTokens(),
+                        Duration.ofNanos(probe.getNanosToWaitForRefill())));
+    }
+
+    /** Takes as many of {@code wanted} tokens as the bucket holds, in one call; emits how many it took. */
+    public Mono<Long> takeUpTo(String purpose, TenantId tenantId, int ratePerSecond, int burst, long wanted) {
+        return Mono.fromFuture(() -> bucket(purpose, tenantId, ratePerSecond, burst).tryConsumeAsMuchAsPossible(wanted));
+    }
+
+    private AsyncBucketProxy bucket(String purpose, TenantId tenantId, int ratePerSecond, int burst) {
+        String key = "chronohook:bucket:" + purpose + ":{" + tenantId.value() + "}:" + ratePerSecond + "/" + burst;
+        BucketConfiguration configuration = BucketConfiguration.builder()
+                .addLimit(limit -> limit.capacity(burst).refillGreedy(ratePerSecond, Duration.ofSeconds(1)))
+                .build();
+        return buckets.builder().build(key, configuration);
+    }
+}

@@ -1,0 +1,15 @@
+package io.chronohook.dispatch.http;
+
+import java.time.Instant;
+
+/**
+ * What the sender saw of one HTTP response, the input of the {@link ResponseClassifier}.
+ *
+ * @param retryAfterHeader the first {@code Retry-After} value, or {@code null}
+ * @param noRetryHeader    the first {@code Chronohook-No-Retry} value, or {@code null}
+ * @param firstByteAt      when the status line and headers arrived
+ * @param excerpt          the start of the body, decoded as UTF-8
+ */
+public record ReceivedResponse(int status, String retryAfterHeader, String noRetryHeader,
+                               Instant startedAt, Instant firstByteAt, Instant finishedAt, String excerpt) {
+}
