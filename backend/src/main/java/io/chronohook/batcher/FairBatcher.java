@@ -4,18 +4,24 @@ import io.chronohook.billing.plan.Plan;
 import io.chronohook.billing.quota.TenantBuckets;
 import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.job.TenantPlans;
+import io.chronohook.operator.TenantPlanChanged;
+import io.chronohook.schedule.RunId;
 import io.chronohook.schedule.RunStore.GateEntry;
 import io.chronohook.timegate.TimeGate;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -24,7 +30,8 @@ import reactor.core.publisher.Mono;
  * Fills dispatch batches fairly. The gate's take is a weighted round-robin over the tenants with released runs, by
  * their plans' fair-share weights; then each tenant's share is bounded by its dispatch token bucket (its plan's rate
  * and burst, shared by every instance; one bucket call per tenant per batch). Runs over a tenant's rate go back to
- * the gate for when its tokens will have refilled: they wait, they are never dropped.
+ * the gate for when its tokens will have refilled: they wait, they are never dropped. Last, runs that would be new
+ * executions beyond a tenant's monthly quota are held ({@link ExecutionQuota}).
  */
 @Component
 public class FairBatcher {
@@ -36,20 +43,53 @@ public class FairBatcher {
     private final TimeGate gate;
     private final TenantPlans plans;
     private final TenantBuckets buckets;
+    private final ExecutionQuota quota;
+    private final FairShareMetrics metrics;
     private final Clock clock;
-    private final Map<TenantId, Integer> weights = new ConcurrentHashMap<>();
+    /** The weights this instance last gave the gate. */
+    private final Map<TenantId, Integer> written = new ConcurrentHashMap<>();
 
-    public FairBatcher(TimeGate gate, TenantPlans plans, TenantBuckets buckets, Clock clock) {
+    public FairBatcher(TimeGate gate, TenantPlans plans, TenantBuckets buckets, ExecutionQuota quota,
+                       FairShareMetrics metrics, Clock clock) {
         this.gate = gate;
         this.plans = plans;
         this.buckets = buckets;
+        this.quota = quota;
+        this.metrics = metrics;
         this.clock = clock;
     }
 
-    /** Releases what is due in a shard and takes up to {@code max} runs from it, fairly and within tenants' rates. */
+    /**
+     * Releases what is due in a shard and takes up to {@code max} runs from it, fairly, within tenants' rates and
+     * within their monthly quotas.
+     */
     public Mono<List<TimeGate.Released>> take(int shard, int releaseLimit, int max, int quantum) {
-        return gate.releaseAndTake(shard, clock.instant(), releaseLimit, max, quantum, Map.copyOf(weights))
-                .flatMap(this::withinRates);
+        return gate.releaseAndTake(shard, clock.instant(), releaseLimit, max, quantum)
+                .flatMap(take -> weigh(take.unweighted()).then(withinRates(take.released())));
+    }
+
+    /** Tells the gate the weights of tenants it met without one (a tenant whose plan is gone weighs 1). */
+    private Mono<Void> weigh(List<TenantId> unweighted) {
+        if (unweighted.isEmpty()) {
+            return Mono.empty();
+        }
+        return Flux.fromIterable(unweighted)
+                .concatMap(tenant -> plans.of(tenant).map(Plan::fairShareWeight).defaultIfEmpty(1)
+                        .map(weight -> Map.entry(tenant, weight)))
+                .collectMap(Map.Entry::getKey, Map.Entry::getValue)
+                .flatMap(learned -> gate.weigh(learned).doOnSuccess(done -> written.putAll(learned)));
+    }
+
+    /** A plan change: the gate looks the weights up again (each instance also corrects them from its own batches). */
+    @EventListener
+    void onPlanChange(TenantPlanChanged changed) {
+        if (changed.tenantId() == null) {
+            written.clear();
+        } else {
+            written.remove(changed.tenantId());
+        }
+        gate.forgetWeight(changed.tenantId()).subscribe(null,
+                error -> log.warn("fair-share weights not reset after a plan change", error));
     }
 
     private Mono<List<TimeGate.Released>> withinRates(List<TimeGate.Released> taken) {
@@ -58,16 +98,35 @@ public class FairBatcher {
         }
         Map<TenantId, List<TimeGate.Released>> byTenant = new LinkedHashMap<>();
         taken.forEach(run -> byTenant.computeIfAbsent(run.tenantId(), t -> new ArrayList<>()).add(run));
+        Map<TenantId, Plan> tenantPlans = new ConcurrentHashMap<>();
         return Flux.fromIterable(byTenant.entrySet())
                 .concatMap(entry -> plans.of(entry.getKey())
+                        .doOnNext(plan -> tenantPlans.put(entry.getKey(), plan))
                         .flatMap(plan -> allowed(entry.getKey(), plan, entry.getValue())))
                 .collectList()
-                .map(lists -> lists.stream().flatMap(List::stream).toList());
+                .map(lists -> inTakenOrder(taken, lists))
+                .flatMap(allowed -> quota.admit(allowed, tenantPlans))
+                .doOnNext(batch -> batch.stream()
+                        .collect(Collectors.groupingBy(TimeGate.Released::tenantId, Collectors.counting()))
+                        .forEach((tenant, runs) -> metrics.dispatched(tenant, runs.intValue())));
+    }
+
+    /**
+     * The allowed runs in the order the gate took them (the tenants' turns interleaved), so that one tenant's share
+     * of a batch does not all start before the next tenant's.
+     */
+    private static List<TimeGate.Released> inTakenOrder(List<TimeGate.Released> taken,
+                                                        List<List<TimeGate.Released>> allowed) {
+        Set<RunId> ids = new HashSet<>();
+        allowed.forEach(runs -> runs.forEach(run -> ids.add(run.runId())));
+        return ids.size() == taken.size() ? taken : taken.stream().filter(run -> ids.contains(run.runId())).toList();
     }
 
     private Mono<List<TimeGate.Released>> allowed(TenantId tenantId, Plan plan, List<TimeGate.Released> runs) {
-        weights.put(tenantId, plan.fairShareWeight());
-        return buckets.takeUpTo("dispatch", tenantId, plan.dispatchRatePerSecond(), plan.dispatchBurst(), runs.size())
+        Integer before = written.put(tenantId, plan.fairShareWeight());
+        Mono<Void> weighed = before != null && before == plan.fairShareWeight() ? Mono.empty()
+                : gate.weigh(Map.of(tenantId, plan.fairShareWeight()));
+        return weighed.then(buckets.takeUpTo("dispatch", tenantId, plan.dispatchRatePerSecond(), plan.dispatchBurst(), runs.size())
                 .onErrorResume(error -> {
                     log.warn("dispatch rate of {} not applied: the bucket store did not answer", tenantId, error);
                     return Mono.just((long) runs.size());
@@ -78,11 +137,12 @@ public class FairBatcher {
                         return Mono.just(runs);
                     }
                     List<TimeGate.Released> over = runs.subList(n, runs.size());
+                    metrics.overRate(tenantId, over.size());
                     Instant later = clock.instant().plus(wait(over.size(), plan.dispatchRatePerSecond()));
                     List<GateEntry> back = over.stream()
                             .map(run -> new GateEntry(run.runId(), run.tenantId(), later)).toList();
                     return gate.offer(back).thenReturn(runs.subList(0, n));
-                });
+                }));
     }
 
     /** About when the tokens for {@code runs} more will have refilled, within [{@link #MIN_WAIT}, {@link #MAX_WAIT}]. */

@@ -47,11 +47,16 @@ public class TenantPlans {
     }
 
     public Mono<Plan> of(TenantId tenantId) {
-        Instant now = clock.instant();
         Cached cached = cache.get(tenantId);
-        if (cached != null && cached.expiresAt().isAfter(now)) {
+        if (cached != null && cached.expiresAt().isAfter(clock.instant())) {
             return Mono.just(cached.plan());
         }
+        return fresh(tenantId);
+    }
+
+    /** The tenant's plan read now from the database (and kept for the next lookups). */
+    public Mono<Plan> fresh(TenantId tenantId) {
+        Instant now = clock.instant();
         return tenants.find(tenantId).flatMap(tenant -> plans.find(tenant.planCode()))
                 .doOnNext(plan -> cache.put(tenantId, new Cached(now.plus(TTL), plan)));
     }

@@ -9,6 +9,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -97,11 +99,18 @@ public final class DispatchLoop {
         }
         List<RunId> ids = taken.stream().map(TimeGate.Released::runId).toList();
         List<Instant> releasedAt = taken.stream().map(TimeGate.Released::releasedAt).toList();
+        // Attempts start in the order the batcher took the runs (tenants' turns interleaved), not in the
+        // database's order of the claimed rows.
+        Map<RunId, Integer> position = new HashMap<>();
+        for (int i = 0; i < ids.size(); i++) {
+            position.put(ids.get(i), i);
+        }
         return runs.claim(ids, releasedAt, clock.instant(), settings.leaseMargin())
-                .doOnNext(claimed -> {
+                .collectSortedList(Comparator.comparing(claimed -> position.get(claimed.id())))
+                .doOnNext(claimed -> claimed.forEach(run -> {
                     inFlight.incrementAndGet();
-                    deliveries.attempt(claimed).subscribe(recorder::submit);
-                })
+                    deliveries.attempt(run).subscribe(recorder::submit);
+                }))
                 .then();
     }
 }

@@ -1,6 +1,7 @@
 package io.chronohook.pipeline;
 
 import io.chronohook.batcher.FairBatcher;
+import io.chronohook.batcher.ReadyDepthSampler;
 import io.chronohook.job.JobService;
 import io.chronohook.maintenance.GateRehydrator;
 import io.chronohook.maintenance.LeaseRescuer;
@@ -41,6 +42,7 @@ public class WorkerLoops implements SmartLifecycle {
     private final Deliveries deliveries;
     private final FairBatcher batcher;
     private final JobService jobService;
+    private final ReadyDepthSampler readyDepths;
     private final Clock clock;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final List<Loop> loops = new ArrayList<>();
@@ -49,7 +51,7 @@ public class WorkerLoops implements SmartLifecycle {
 
     public WorkerLoops(PipelineProperties pipeline, Planner planner, PlannerProperties plannerProperties,
                        TimeGate gate, GateProperties gateProperties, RunStore runs, Deliveries deliveries,
-                       FairBatcher batcher, JobService jobService, Clock clock) {
+                       FairBatcher batcher, JobService jobService, ReadyDepthSampler readyDepths, Clock clock) {
         this.pipeline = pipeline;
         this.planner = planner;
         this.plannerProperties = plannerProperties;
@@ -59,6 +61,7 @@ public class WorkerLoops implements SmartLifecycle {
         this.deliveries = deliveries;
         this.batcher = batcher;
         this.jobService = jobService;
+        this.readyDepths = readyDepths;
         this.clock = clock;
     }
 
@@ -84,6 +87,7 @@ public class WorkerLoops implements SmartLifecycle {
         LeaseRescuer rescuer = new LeaseRescuer(runs, gate, clock);
         loops.add(Loop.every("gate rehydrator", rehydrator::runOnce, Duration.ofSeconds(2)));
         loops.add(Loop.every("lease rescuer", rescuer::runOnce, Duration.ofSeconds(5)));
+        loops.add(Loop.every("ready depth sampler", readyDepths::runOnce, Duration.ofSeconds(5)));
         loops.add(Loop.start("planner", planner::runOnce, plannerProperties.interval(), plannerProperties.interval()));
         loops.add(Loop.start("dispatch", dispatchLoop::runOnce, dispatch.idle(), dispatch.maxIdle()));
         log.info("worker loops started");

@@ -1,16 +1,22 @@
 package io.chronohook.platform;
 
+import io.chronohook.billing.quota.ExecutionLedger;
 import io.chronohook.billing.quota.TenantBuckets;
 import org.redisson.api.RedissonClient;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The per-tenant token buckets, in the installation's Redis. */
+/** The per-tenant token buckets and execution counters, in the installation's Redis. */
 @Configuration(proxyBeanMethods = false)
 public class BucketsConfig {
 
     @Bean
     TenantBuckets tenantBuckets(RedissonClient redisson) {
         return new TenantBuckets(redisson);
+    }
+
+    @Bean
+    ExecutionLedger executionLedger(RedissonClient redisson) {
+        return new ExecutionLedger(redisson);
     }
 }

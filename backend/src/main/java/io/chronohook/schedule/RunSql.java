@@ -59,7 +59,8 @@ final class RunSql {
     static final String CANCEL_PENDING_OF_JOB = """
             update run
                set state = 'cancelled', finished_at = :now, updated_at = :now
-             where tenant_id = :tenantId and job_id = :jobId and state in ('scheduled', 'queued', 'retry_wait')
+             where tenant_id = :tenantId and job_id = :jobId
+               and state in ('scheduled', 'queued', 'retry_wait', 'quota_exceeded')
             """;
 
     /** Cancels a job's runs planned for its old schedule (not yet released) when the schedule changes. */

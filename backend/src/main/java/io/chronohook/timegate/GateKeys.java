@@ -21,6 +21,11 @@ final class GateKeys {
         return "chronohook:active:{" + shard + "}";
     }
 
+    /** Hash of tenant → fair-share weight, as this shard's take reads it. */
+    static String weights(int shard) {
+        return "chronohook:weights:{" + shard + "}";
+    }
+
     /** Prefix of the per-tenant ready lists of this shard: {@code prefix + tenant}. */
     static String readyPrefix(int shard) {
         return "chronohook:ready:{" + shard + "}:";

@@ -8,9 +8,10 @@ final class GateScripts {
      * Release: moves up to ARGV[2] members due by ARGV[1] (epoch ms) from the gate (KEYS[1]) into per-tenant ready
      * lists (ARGV[3] + tenant), stamped with the release time, and marks the tenants active (KEYS[2]).
      * Take: up to ARGV[4] released runs, weighted round-robin over the active tenants: each turn a tenant gives up to
-     * ARGV[5] × its weight (ARGV[6] pairs of tenant, weight follow; unknown tenants weigh 1), so a tenant with a large
-     * backlog cannot starve one with a few runs, and backlogged tenants share in proportion to their plans' weights.
-     * Returns {@code tenant|run|releasedMs} items.
+     * ARGV[5] × its fair-share weight (from the hash KEYS[3]), so a tenant with a large backlog cannot starve one with
+     * a few runs, and backlogged tenants share in proportion to their plans' weights. An active tenant whose weight
+     * is not in the hash yet gives nothing this time and is named in the answer, so its weight is looked up first.
+     * Returns {@code tenant|run|releasedMs} items, then the bare ids of the tenants without a weight.
      */
     static final String RELEASE_AND_TAKE = """
             local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
@@ -25,18 +26,27 @@ final class GateScripts {
             end
             local max = tonumber(ARGV[4])
             local quantum = tonumber(ARGV[5])
-            local weights = {}
-            for i = 7, 6 + 2 * tonumber(ARGV[6]), 2 do weights[ARGV[i]] = tonumber(ARGV[i + 1]) end
             local out = {}
             if max <= 0 then return out end
-            local live = redis.call('SMEMBERS', KEYS[2])
+            local live = {}
+            local unweighted = {}
+            local weights = {}
+            for _, tenant in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+              local weight = redis.call('HGET', KEYS[3], tenant)
+              if weight then
+                weights[tenant] = tonumber(weight)
+                live[#live + 1] = tenant
+              else
+                unweighted[#unweighted + 1] = tenant
+              end
+            end
             while #out < max and #live > 0 do
               local total = 0
-              for _, tenant in ipairs(live) do total = total + (weights[tenant] or 1) end
+              for _, tenant in ipairs(live) do total = total + weights[tenant] end
               local room = max - #out
               local still = {}
               for _, tenant in ipairs(live) do
-                local weight = weights[tenant] or 1
+                local weight = weights[tenant]
                 -- a full turn is quantum x weight; when the batch cannot hold a full turn for everyone, it is shared
                 -- out in proportion to the weights instead, so a batch's share never depends on the turn order
                 local n = quantum * weight
@@ -57,6 +67,17 @@ final class GateScripts {
                 end
               end
               live = still
+            end
+            for _, tenant in ipairs(unweighted) do out[#out + 1] = tenant end
+            return out
+            """;
+
+    /** Each active tenant of a shard (KEYS[1]) with the length of its ready list (ARGV[1] + tenant), flattened. */
+    static final String READY_DEPTHS = """
+            local out = {}
+            for _, tenant in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+              out[#out + 1] = tenant
+              out[#out + 1] = tostring(redis.call('LLEN', ARGV[1] .. tenant))
             end
             return out
             """;

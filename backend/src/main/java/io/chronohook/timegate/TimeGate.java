@@ -15,6 +15,7 @@ import org.redisson.api.RScript;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -53,38 +54,81 @@ public class TimeGate {
         RBatch batch = redis.createBatch(BatchOptions.defaults());
         byShard.forEach((shard, members) ->
                 batch.<String>getScoredSortedSet(GateKeys.gate(shard), StringCodec.INSTANCE).addAllAsync(members));
-        return Mono.fromCompletionStage(batch.executeAsync()).then();
+        return Mono.fromCompletionStage(batch::executeAsync).then();
+    }
+
+    /**
+     * What one take gave: released runs, and the active tenants whose fair-share weight the gate does not know yet
+     * (they gave nothing; {@link #weigh} them for the next take).
+     */
+    public record Take(List<Released> released, List<TenantId> unweighted) {
     }
 
     /**
      * Releases what is due in one shard, then takes up to {@code max} released runs, weighted round-robin over its
-     * tenants ({@code weights} from their plans; others weigh 1) — one round trip. With {@code max} zero it only
-     * releases.
+     * tenants by the weights given to {@link #weigh} — one round trip. With {@code max} zero it only releases.
      */
-    public Mono<List<Released>> releaseAndTake(int shard, Instant now, int releaseLimit, int max, int quantum,
-                                               Map<TenantId, Integer> weights) {
-        List<Object> args = new ArrayList<>(List.of(Long.toString(now.toEpochMilli()), Integer.toString(releaseLimit),
-                GateKeys.readyPrefix(shard), Integer.toString(max), Integer.toString(quantum),
-                Integer.toString(weights.size())));
-        weights.forEach((tenant, weight) -> {
-            args.add(tenant.value().toString());
-            args.add(Integer.toString(weight));
-        });
-        return Mono.fromCompletionStage(redis.getScript(StringCodec.INSTANCE).<List<Object>>evalAsync(
+    public Mono<Take> releaseAndTake(int shard, Instant now, int releaseLimit, int max, int quantum) {
+        Object[] args = {Long.toString(now.toEpochMilli()), Integer.toString(releaseLimit),
+                GateKeys.readyPrefix(shard), Integer.toString(max), Integer.toString(quantum)};
+        return Mono.fromCompletionStage(() -> redis.getScript(StringCodec.INSTANCE).<List<Object>>evalAsync(
                         GateKeys.gate(shard), RScript.Mode.READ_WRITE, GateScripts.RELEASE_AND_TAKE,
-                        RScript.ReturnType.LIST, List.<Object>of(GateKeys.gate(shard), GateKeys.active(shard)),
-                        args.toArray()))
-                .map(TimeGate::parseReleased);
+                        RScript.ReturnType.LIST,
+                        List.<Object>of(GateKeys.gate(shard), GateKeys.active(shard), GateKeys.weights(shard)), args))
+                .map(TimeGate::parseTake);
+    }
+
+    /** Sets tenants' fair-share weights, in every shard, in one pipelined round trip. */
+    public Mono<Void> weigh(Map<TenantId, Integer> weights) {
+        if (weights.isEmpty()) {
+            return Mono.empty();
+        }
+        Map<String, String> fields = new HashMap<>();
+        weights.forEach((tenant, weight) -> fields.put(tenant.value().toString(), Integer.toString(weight)));
+        RBatch batch = redis.createBatch(BatchOptions.defaults());
+        for (int shard = 0; shard < shards; shard++) {
+            batch.<String, String>getMap(GateKeys.weights(shard), StringCodec.INSTANCE).putAllAsync(fields);
+        }
+        return Mono.fromCompletionStage(batch::executeAsync).then();
+    }
+
+    /** Forgets a tenant's weight (every tenant's when {@code tenant} is null), to be looked up again at its next take. */
+    public Mono<Void> forgetWeight(TenantId tenant) {
+        RBatch batch = redis.createBatch(BatchOptions.defaults());
+        for (int shard = 0; shard < shards; shard++) {
+            if (tenant == null) {
+                batch.getMap(GateKeys.weights(shard), StringCodec.INSTANCE).deleteAsync();
+            } else {
+                batch.<String, String>getMap(GateKeys.weights(shard), StringCodec.INSTANCE)
+                        .fastRemoveAsync(tenant.value().toString());
+            }
+        }
+        return Mono.fromCompletionStage(batch::executeAsync).then();
+    }
+
+    /** Released runs waiting per tenant, over all shards (one call per shard). */
+    public Mono<Map<TenantId, Long>> readyDepths() {
+        return Flux.range(0, shards)
+                .concatMap(shard -> Mono.fromCompletionStage(() -> redis.getScript(StringCodec.INSTANCE)
+                        .<List<Object>>evalAsync(GateKeys.active(shard), RScript.Mode.READ_ONLY,
+                                GateScripts.READY_DEPTHS, RScript.ReturnType.LIST,
+                                List.<Object>of(GateKeys.active(shard)), GateKeys.readyPrefix(shard))))
+                .collect(HashMap::new, (Map<TenantId, Long> depths, List<Object> pairs) -> {
+                    for (int i = 0; i + 1 < pairs.size(); i += 2) {
+                        depths.merge(new TenantId(UUID.fromString(pairs.get(i).toString())),
+                                Long.parseLong(pairs.get(i + 1).toString()), Long::sum);
+                    }
+                });
     }
 
     /** True when the gate's epoch marker is present; false after Redis lost its data (or on first start). */
     public Mono<Boolean> epochPresent() {
-        return Mono.fromCompletionStage(redis.getBucket(GateKeys.EPOCH, StringCodec.INSTANCE).isExistsAsync());
+        return Mono.fromCompletionStage(() -> redis.getBucket(GateKeys.EPOCH, StringCodec.INSTANCE).isExistsAsync());
     }
 
     /** Marks the gate as rebuilt at {@code now}. */
     public Mono<Void> markEpoch(Instant now) {
-        return Mono.fromCompletionStage(redis.getBucket(GateKeys.EPOCH, StringCodec.INSTANCE)
+        return Mono.fromCompletionStage(() -> redis.getBucket(GateKeys.EPOCH, StringCodec.INSTANCE)
                 .setAsync(now.toString())).then();
     }
 
@@ -94,7 +138,7 @@ public class TimeGate {
         for (int shard = 0; shard < shards; shard++) {
             batch.getScoredSortedSet(GateKeys.gate(shard), StringCodec.INSTANCE).sizeAsync();
         }
-        return Mono.fromCompletionStage(batch.executeAsync())
+        return Mono.fromCompletionStage(batch::executeAsync)
                 .map(result -> result.getResponses().stream().mapToLong(size -> ((Number) size).longValue()).sum());
     }
 
@@ -106,13 +150,19 @@ public class TimeGate {
         return entry.tenantId().value() + "|" + entry.id().value();
     }
 
-    private static List<Released> parseReleased(List<Object> items) {
+    private static Take parseTake(List<Object> items) {
         List<Released> released = new ArrayList<>(items.size());
+        List<TenantId> unweighted = new ArrayList<>();
         for (Object item : items) {
             String[] parts = item.toString().split("\\|");
-            released.add(new Released(new RunId(UUID.fromString(parts[1])), new TenantId(UUID.fromString(parts[0])),
-                    Instant.ofEpochMilli(Long.parseLong(parts[2]))));
+            TenantId tenant = new TenantId(UUID.fromString(parts[0]));
+            if (parts.length == 1) {
+                unweighted.add(tenant);
+            } else {
+                released.add(new Released(new RunId(UUID.fromString(parts[1])), tenant,
+                        Instant.ofEpochMilli(Long.parseLong(parts[2]))));
+            }
         }
-        return released;
+        return new Take(released, unweighted);
     }
 }

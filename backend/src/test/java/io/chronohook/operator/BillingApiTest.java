@@ -17,8 +17,6 @@ import org.springframework.http.MediaType;
 /** The plan catalogue, plan changes, the quotas a plan sets, and usage with its invoice preview. */
 class BillingApiTest extends ApiTest {
 
-    static final String OPERATOR = "Bearer op_test_operator_token_0123456789";
-
     @Test
     void theOperatorReadsAndEditsTheCatalogueAndTenantsCannot() {
         TestTenant tenant = signUp();
@@ -148,12 +146,6 @@ class BillingApiTest extends ApiTest {
                 .jsonPath("$.invoice.includedExecutions").isEqualTo(1_000_000)
                 .jsonPath("$.invoice.overageCents").isEqualTo(0)
                 .jsonPath("$.invoice.totalCents").isEqualTo(2900));
-    }
-
-    private org.springframework.test.web.reactive.server.WebTestClient.ResponseSpec assignPlan(String tenantId,
-                                                                                              String plan) {
-        return http.put().uri("/api/v1/operator/tenants/{id}/plan", tenantId).header("Authorization", OPERATOR)
-                .contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("plan", plan)).exchange();
     }
 
     private org.springframework.test.web.reactive.server.WebTestClient.ResponseSpec createJob(

@@ -3,7 +3,7 @@ package io.chronohook.outcome;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.chronohook.support.ApiTest;
+import io.chronohook.support.ReceiverApiTest;
 import io.chronohook.support.TestReceiver;
 import io.chronohook.support.TestReceiver.Reply;
 import java.time.Duration;
@@ -11,26 +11,18 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.MediaType;
 
 /** Outcome classification and retries, against a scripted receiver. */
-class FailureHandlingTest extends ApiTest {
+class FailureHandlingTest extends ReceiverApiTest {
 
-    private TestReceiver receiver;
     private TestTenant tenant;
 
     @BeforeEach
     void start() {
-        receiver = new TestReceiver();
         tenant = signUp();
-    }
-
-    @AfterEach
-    void stop() {
-        receiver.close();
     }
 
     @Test

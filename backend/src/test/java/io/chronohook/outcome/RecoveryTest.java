@@ -11,7 +11,7 @@ import io.chronohook.schedule.NewRun;
 import io.chronohook.schedule.RunId;
 import io.chronohook.schedule.RunState;
 import io.chronohook.schedule.RunStore;
-import io.chronohook.support.ApiTest;
+import io.chronohook.support.ReceiverApiTest;
 import io.chronohook.support.TestReceiver;
 import io.chronohook.support.TestReceiver.Reply;
 import io.chronohook.timegate.TimeGate;
@@ -26,14 +26,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 
 /** Circuit breakers, dead-letter replay, pause and overlap guarantees, against a scripted receiver. */
-class RecoveryTest extends ApiTest {
+class RecoveryTest extends ReceiverApiTest {
 
     @Autowired
     RunStore runStore;
@@ -41,18 +40,11 @@ class RecoveryTest extends ApiTest {
     @Autowired
     TimeGate gate;
 
-    private TestReceiver receiver;
     private TestTenant tenant;
 
     @BeforeEach
     void start() {
-        receiver = new TestReceiver();
         tenant = signUp();
-    }
-
-    @AfterEach
-    void stop() {
-        receiver.close();
     }
 
     @Test

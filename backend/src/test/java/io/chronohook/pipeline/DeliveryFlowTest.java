@@ -4,36 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.standardwebhooks.Webhook;
-import io.chronohook.support.ApiTest;
+import io.chronohook.support.ReceiverApiTest;
 import io.chronohook.support.TestReceiver;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.redisson.api.RedissonClient;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 
 /** The whole way of a run — API, planner, gate, dispatcher, outcome — against the real Postgres, Redis and a receiver. */
-class DeliveryFlowTest extends ApiTest {
+class DeliveryFlowTest extends ReceiverApiTest {
 
     @Autowired
     RedissonClient redis;
-
-    private TestReceiver receiver;
-
-    @BeforeEach
-    void startReceiver() {
-        receiver = new TestReceiver();
-    }
-
-    @AfterEach
-    void stopReceiver() {
-        receiver.close();
-    }
 
     @Test
     void aDelayedJobArrivesOnTimeSignedWithTheRunIdAndSucceeds() throws Exception {

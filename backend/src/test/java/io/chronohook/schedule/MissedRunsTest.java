@@ -3,7 +3,7 @@ package io.chronohook.schedule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.chronohook.support.ApiTest;
+import io.chronohook.support.ReceiverApiTest;
 import io.chronohook.support.TestReceiver;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,8 +12,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -24,22 +22,10 @@ import org.springframework.r2dbc.core.DatabaseClient;
  * Five minutes of downtime for an every-minute job, simulated by moving its next occurrence five minutes back: the
  * missed-run policy decides the catch-up deliveries, and every missed occurrence that does not fire is a skipped run.
  */
-class MissedRunsTest extends ApiTest {
+class MissedRunsTest extends ReceiverApiTest {
 
     @Autowired
     DatabaseClient db;
-
-    private TestReceiver receiver;
-
-    @BeforeEach
-    void start() {
-        receiver = new TestReceiver();
-    }
-
-    @AfterEach
-    void stop() {
-        receiver.close();
-    }
 
     @ParameterizedTest
     @CsvSource({"skip, 0, 5", "fire_once, 1, 4", "backfill, 3, 2"})

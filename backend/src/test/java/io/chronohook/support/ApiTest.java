@@ -19,6 +19,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 public abstract class ApiTest {
 
     public static final String PASSWORD = "correct horse battery staple";
+    public static final String OPERATOR = "Bearer op_test_operator_token_0123456789";
 
     @LocalServerPort
     protected int port;
@@ -58,5 +59,25 @@ public abstract class ApiTest {
                 .expectStatus().isOk()
                 .expectBody(Map.class).returnResult().getResponseBody();
         return (String) body.get("accessToken");
+    }
+
+    /** A plan for tests: the given weight, dispatch rate and burst and monthly executions; nothing else limits. */
+    protected void operatorPlan(String code, int weight, int rate, int burst, long executionsPerMonth,
+                                long overageCentsPer1000) {
+        http.put().uri("/api/v1/operator/plans/{code}", code).header("Authorization", OPERATOR)
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.ofEntries(Map.entry("name", code), Map.entry("maxJobs", 1_000_000),
+                        Map.entry("executionsPerMonth", executionsPerMonth), Map.entry("dispatchRatePerSecond", rate),
+                        Map.entry("dispatchBurst", burst), Map.entry("fairShareWeight", weight),
+                        Map.entry("minIntervalSeconds", 1), Map.entry("maxPayloadBytes", 65536),
+                        Map.entry("historyRetentionDays", 7), Map.entry("apiRequestsPerSecond", 1000),
+                        Map.entry("monthlyPriceCents", 0), Map.entry("overageCentsPer1000", overageCentsPer1000)))
+                .exchange().expectStatus().isOk();
+    }
+
+    /** Moves a tenant to a plan through the operator API. */
+    protected WebTestClient.ResponseSpec assignPlan(String tenantId, String plan) {
+        return http.put().uri("/api/v1/operator/tenants/{id}/plan", tenantId).header("Authorization", OPERATOR)
+                .contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("plan", plan)).exchange();
     }
 }

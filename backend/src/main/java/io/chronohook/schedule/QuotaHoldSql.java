@@ -1,0 +1,51 @@
+package io.chronohook.schedule;
+
+/** Named SQL of the monthly execution quota: which runs are new executions, holding them, releasing them. */
+final class QuotaHoldSql {
+
+    /** Of the given runs, those still in their first state: each would be a new execution. */
+    static final String FIRST_TIME = """
+            select id from run where id = any(cast(:ids as uuid[])) and state = 'scheduled'
+            """;
+
+    /** Holds runs over the quota (SCHEDULED → QUOTA_EXCEEDED, compare-and-set on each row). */
+    static final String HOLD = """
+            update run set state = 'quota_exceeded', updated_at = :now
+             where id = any(cast(:ids as uuid[])) and state = 'scheduled'
+            """;
+
+    /**
+     * A tenant's executions in the period as the durable rows show them: runs whose first counted attempt fell in
+     * it, plus runs whose execution is reserved and not yet recorded.
+     */
+    static final String EXECUTIONS_USED = """
+            select (select count(*) from run
+                     where tenant_id = :tenantId and first_attempt_at >= :from and first_attempt_at is not null)
+                 + (select count(*) from run
+                     where tenant_id = :tenantId and first_attempt_at is null
+                       and state in ('queued', 'delivering', 'running', 'retry_wait')) as used
+            """;
+
+    /** Tenants with runs held in the period (one tenant, or all with {@code :tenantId} null), and how many. */
+    static final String HELD = """
+            select tenant_id, count(*) as held from run
+             where state = 'quota_exceeded' and scheduled_for >= :from
+               and (cast(:tenantId as uuid) is null or tenant_id = :tenantId)
+             group by tenant_id
+            """;
+
+    /** Releases up to {@code :limit} of a tenant's held runs of the period, oldest first (QUOTA_EXCEEDED → QUEUED). */
+    static final String RELEASE = """
+            update run r set state = 'queued', due_at = :now, updated_at = :now
+              from (select id from run
+                     where tenant_id = :tenantId and state = 'quota_exceeded' and scheduled_for >= :from
+                     order by scheduled_for, id
+                     limit :limit
+                       for update skip locked) held
+             where r.id = held.id and r.state = 'quota_exceeded'
+            returning r.id, r.tenant_id, r.due_at
+            """;
+
+    private QuotaHoldSql() {
+    }
+}

@@ -1,0 +1,114 @@
+package io.chronohook.timegate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.platform.Uuid7;
+import io.chronohook.schedule.RunId;
+import io.chronohook.schedule.RunStore.GateEntry;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.redisson.Redisson;
+import org.redisson.api.RedissonClient;
+import org.redisson.config.Config;
+
+/**
+ * The gate's release-and-take script on the real Redis, in a database of its own (no dispatcher takes from it):
+ * weighted turns, and tenants whose weight the gate does not know yet.
+ */
+class TimeGateTest {
+
+    private RedissonClient redis;
+    private TimeGate gate;
+    private final Instant now = Instant.parse("2026-11-22T12:00:00Z");
+    private final TenantId light = new TenantId(Uuid7.next(Clock.systemUTC()));
+    private final TenantId heavy = new TenantId(Uuid7.next(Clock.systemUTC()));
+
+    @BeforeEach
+    void connect() {
+        Config config = new Config();
+        config.useSingleServer().setAddress("redis://127.0.0.1:6379").setDatabase(2);
+        redis = Redisson.create(config);
+        redis.getKeys().flushdb();
+        gate = new TimeGate(redis, new GateProperties(1, Duration.ofSeconds(10), 2000, Duration.ofSeconds(60),
+                Duration.ofSeconds(15)));
+    }
+
+    @AfterEach
+    void close() {
+        redis.getKeys().flushdb();
+        redis.shutdown();
+    }
+
+    @Test
+    void aTenantWithoutAWeightGivesNothingAndIsNamedUntilWeighed() {
+        gate.offer(due(light, 10)).block();
+
+        TimeGate.Take first = gate.releaseAndTake(0, now, 2000, 100, 5).block();
+        assertThat(first.released()).isEmpty();
+        assertThat(first.unweighted()).containsExactly(light);
+
+        gate.weigh(Map.of(light, 1)).block();
+        TimeGate.Take second = gate.releaseAndTake(0, now, 2000, 100, 5).block();
+        assertThat(second.released()).hasSize(10).allSatisfy(run -> assertThat(run.tenantId()).isEqualTo(light));
+        assertThat(second.unweighted()).isEmpty();
+    }
+
+    @Test
+    void backloggedTenantsShareEachTakeByWeightInInterleavedTurns() {
+        gate.offer(due(light, 100)).block();
+        gate.offer(due(heavy, 300)).block();
+        gate.weigh(Map.of(light, 1, heavy, 3)).block();
+
+        List<TimeGate.Released> taken = gate.releaseAndTake(0, now, 2000, 80, 5).block().released();
+
+        assertThat(taken).hasSize(80);
+        assertThat(taken.stream().filter(run -> run.tenantId().equals(light)).count()).isEqualTo(20);
+        assertThat(taken.stream().filter(run -> run.tenantId().equals(heavy)).count()).isEqualTo(60);
+        // turns of 5 × weight: neither tenant's share comes all at once
+        assertThat(taken.subList(0, 40).stream().filter(run -> run.tenantId().equals(light)).count())
+                .isEqualTo(10);
+    }
+
+    @Test
+    void aForgottenWeightIsAskedForAgain() {
+        gate.weigh(Map.of(light, 2, heavy, 2)).block();
+        gate.forgetWeight(light).block();
+        gate.offer(due(light, 3)).block();
+        gate.offer(due(heavy, 3)).block();
+
+        TimeGate.Take take = gate.releaseAndTake(0, now, 2000, 100, 5).block();
+
+        assertThat(take.unweighted()).containsExactly(light);
+        assertThat(take.released()).hasSize(3).allSatisfy(run -> assertThat(run.tenantId()).isEqualTo(heavy));
+        gate.forgetWeight(null).block();
+        assertThat(gate.releaseAndTake(0, now, 2000, 100, 5).block().unweighted()).containsExactly(light);
+    }
+
+    @Test
+    void readyDepthsCountTheReleasedRunsWaitingPerTenant() {
+        gate.offer(due(light, 4)).block();
+        gate.offer(due(heavy, 9)).block();
+        gate.offer(List.of(new GateEntry(new RunId(Uuid7.next(Clock.systemUTC())), heavy, now.plusSeconds(60))))
+                .block();
+
+        gate.releaseAndTake(0, now, 2000, 0, 5).block();
+
+        assertThat(gate.readyDepths().block()).containsExactlyInAnyOrderEntriesOf(Map.of(light, 4L, heavy, 9L));
+    }
+
+    private List<GateEntry> due(TenantId tenant, int count) {
+        List<GateEntry> entries = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            entries.add(new GateEntry(new RunId(Uuid7.next(Clock.systemUTC())), tenant, now.minusMillis(i)));
+        }
+        return entries;
+    }
+}
