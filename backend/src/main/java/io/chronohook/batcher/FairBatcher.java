@@ -37,7 +37,7 @@ import reactor.core.publisher.Mono;
 public class FairBatcher {
 
     private static final Logger log = LoggerFactory.getLogger(FairBatcher.class);
-    static final Duration MIN_WAIT = Duration.ofMillis(100);
+    static final Duration MIN_WAIT = Duration.ofMillis(20);
     static final Duration MAX_WAIT = Duration.ofSeconds(5);
 
     private final TimeGate gate;
@@ -138,16 +138,24 @@ public class FairBatcher {
                     }
                     List<TimeGate.Released> over = runs.subList(n, runs.size());
                     metrics.overRate(tenantId, over.size());
-                    Instant later = clock.instant().plus(wait(over.size(), plan.dispatchRatePerSecond()));
-                    List<GateEntry> back = over.stream()
-                            .map(run -> new GateEntry(run.runId(), run.tenantId(), later)).toList();
+                    Instant now = clock.instant();
+                    List<GateEntry> back = new ArrayList<>(over.size());
+                    for (int i = 0; i < over.size(); i++) {
+                        TimeGate.Released run = over.get(i);
+                        back.add(new GateEntry(run.runId(), run.tenantId(),
+                                now.plus(wait(i, plan.dispatchRatePerSecond()))));
+                    }
                     return gate.offer(back).thenReturn(runs.subList(0, n));
                 }));
     }
 
-    /** About when the tokens for {@code runs} more will have refilled, within [{@link #MIN_WAIT}, {@link #MAX_WAIT}]. */
-    static Duration wait(int runs, int ratePerSecond) {
-        Duration needed = Duration.ofMillis(1000L * runs / Math.max(1, ratePerSecond));
-        return needed.compareTo(MIN_WAIT) < 0 ? MIN_WAIT : needed.compareTo(MAX_WAIT) > 0 ? MAX_WAIT : needed;
+    /**
+     * When the {@code index}-th run over the rate goes back to the gate: the runs sent back are spread at the plan's
+     * rate (so tokens are never left unused while runs wait), from {@link #MIN_WAIT}, and none later than
+     * {@link #MAX_WAIT} (the rest are looked at again then).
+     */
+    static Duration wait(int index, int ratePerSecond) {
+        Duration spread = MIN_WAIT.plusNanos(1_000_000_000L * index / Math.max(1, ratePerSecond));
+        return spread.compareTo(MAX_WAIT) > 0 ? MAX_WAIT : spread;
     }
 }

@@ -53,16 +53,19 @@ public final class DispatchLoop {
 
     /** One round: returns how many runs it took from the gate (0 when none were ready or no capacity was left). */
     public Mono<Integer> runOnce() {
-        int want = Math.max(0, Math.min(settings.claimBatch(), settings.maxInFlight() - inFlight.get()));
+        int room = Math.max(0, Math.min(settings.claimBatch(), settings.maxInFlight() - inFlight.get()));
         // Take in batches worth sharing out by weight: a sliver of room would favour whoever comes first.
-        int smallest = Math.max(1, settings.claimBatch() / 5);
+        int want = room >= Math.max(1, settings.claimBatch() / 5) ? room : 0;
+        int shards = gate.shards();
         int start = nextShard;
-        nextShard = (nextShard + 1) % gate.shards();
+        nextShard = (nextShard + 1) % shards;
         List<TimeGate.Released> taken = new ArrayList<>();
-        return Flux.range(0, gate.shards())
-                .concatMap(i -> batcher.take((start + i) % gate.shards(), releaseBatch,
-                        want - taken.size() >= smallest ? want - taken.size() : 0, settings.fairQuantum()))
-                .doOnNext(taken::addAll)
+        // Every shard gets its part of the room each round (so a tenant's runs in any shard wait one round at most);
+        // what a shard leaves unused passes on to the next.
+        return Flux.range(0, shards)
+                .concatMap(i -> batcher.take((start + i) % shards, releaseBatch,
+                        Math.max(0, want * (i + 1) / shards - taken.size()), settings.fairQuantum())
+                        .doOnNext(taken::addAll))
                 .then(Mono.defer(() -> claimAndSend(taken)))
                 .then(Mono.fromSupplier(taken::size));
     }

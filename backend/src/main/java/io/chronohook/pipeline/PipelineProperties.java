@@ -27,7 +27,7 @@ public record PipelineProperties(
     /** Dispatch settings ({@code chronohook.dispatch.*}). */
     public record Dispatch(
             @DefaultValue("2000") int maxInFlight,
-            @DefaultValue("500") int claimBatch,
+            @DefaultValue("250") int claimBatch,
             @DefaultValue("50") int fairQuantum,
             @DefaultValue("PT30S") Duration leaseMargin,
             @DefaultValue("500") int outcomeBatch,

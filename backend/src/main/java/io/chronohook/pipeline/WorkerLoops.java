@@ -11,6 +11,7 @@ import io.chronohook.schedule.Planner;
 import io.chronohook.schedule.PlannerProperties;
 import io.chronohook.schedule.RunStore;
 import io.chronohook.timegate.GateProperties;
+import io.chronohook.timegate.GateReleaser;
 import io.chronohook.timegate.TimeGate;
 import java.time.Clock;
 import java.time.Duration;
@@ -89,6 +90,8 @@ public class WorkerLoops implements SmartLifecycle {
         loops.add(Loop.every("lease rescuer", rescuer::runOnce, Duration.ofSeconds(5)));
         loops.add(Loop.every("ready depth sampler", readyDepths::runOnce, Duration.ofSeconds(5)));
         loops.add(Loop.start("planner", planner::runOnce, plannerProperties.interval(), plannerProperties.interval()));
+        GateReleaser releaser = new GateReleaser(gate, gateProperties.releaseBatch(), clock);
+        loops.add(Loop.start("gate releaser", releaser::runOnce, dispatch.idle(), dispatch.maxIdle()));
         loops.add(Loop.start("dispatch", dispatchLoop::runOnce, dispatch.idle(), dispatch.maxIdle()));
         log.info("worker loops started");
     }

@@ -13,17 +13,7 @@ final class GateScripts {
      * is not in the hash yet gives nothing this time and is named in the answer, so its weight is looked up first.
      * Returns {@code tenant|run|releasedMs} items, then the bare ids of the tenants without a weight.
      */
-    static final String RELEASE_AND_TAKE = """
-            local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
-            if #due > 0 then
-              for _, member in ipairs(due) do
-                local sep = string.find(member, '|', 1, true)
-                local tenant = string.sub(member, 1, sep - 1)
-                redis.call('RPUSH', ARGV[3] .. tenant, string.sub(member, sep + 1) .. '|' .. ARGV[1])
-                redis.call('SADD', KEYS[2], tenant)
-              end
-              redis.call('ZREM', KEYS[1], unpack(due))
-            end
+    static final String RELEASE_AND_TAKE = Release.PART + """
             local max = tonumber(ARGV[4])
             local quantum = tonumber(ARGV[5])
             local out = {}
@@ -50,7 +40,7 @@ final class GateScripts {
                 -- a full turn is quantum x weight; when the batch cannot hold a full turn for everyone, it is shared
                 -- out in proportion to the weights instead, so a batch's share never depends on the turn order
                 local n = quantum * weight
-                if quantum * total > room then n = math.max(1, math.floor(room * weight / total)) end
+                if quantum * total > room then n = math.max(1, math.floor(room * weight / total + 0.5)) end
                 n = math.min(n, max - #out)
                 if n <= 0 then
                   still[#still + 1] = tenant
@@ -72,6 +62,11 @@ final class GateScripts {
             return out
             """;
 
+    /** The release alone (as in {@link #RELEASE_AND_TAKE}); returns how many runs it released. */
+    static final String RELEASE = Release.PART + """
+            return #due
+            """;
+
     /** Each active tenant of a shard (KEYS[1]) with the length of its ready list (ARGV[1] + tenant), flattened. */
     static final String READY_DEPTHS = """
             local out = {}
@@ -81,6 +76,21 @@ final class GateScripts {
             end
             return out
             """;
+
+    private static final class Release {
+        static final String PART = """
+            local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+            if #due > 0 then
+              for _, member in ipairs(due) do
+                local sep = string.find(member, '|', 1, true)
+                local tenant = string.sub(member, 1, sep - 1)
+                redis.call('RPUSH', ARGV[3] .. tenant, string.sub(member, sep + 1) .. '|' .. ARGV[1])
+                redis.call('SADD', KEYS[2], tenant)
+              end
+              redis.call('ZREM', KEYS[1], unpack(due))
+            end
+            """;
+    }
 
     private GateScripts() {
     }

@@ -78,6 +78,14 @@ public class TimeGate {
                 .map(TimeGate::parseTake);
     }
 
+    /** Releases up to {@code limit} runs due by {@code now} in one shard into the ready lists; emits how many. */
+    public Mono<Long> release(int shard, Instant now, int limit) {
+        return Mono.fromCompletionStage(() -> redis.getScript(StringCodec.INSTANCE).<Long>evalAsync(
+                GateKeys.gate(shard), RScript.Mode.READ_WRITE, GateScripts.RELEASE, RScript.ReturnType.LONG,
+                List.<Object>of(GateKeys.gate(shard), GateKeys.active(shard)),
+                Long.toString(now.toEpochMilli()), Integer.toString(limit), GateKeys.readyPrefix(shard)));
+    }
+
     /** Sets tenants' fair-share weights, in every shard, in one pipelined round trip. */
     public Mono<Void> weigh(Map<TenantId, Integer> weights) {
         if (weights.isEmpty()) {

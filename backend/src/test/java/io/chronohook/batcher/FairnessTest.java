@@ -26,8 +26,8 @@ class FairnessTest extends ReceiverApiTest {
         assign(light, "weight1");
         assign(heavy, "weight3");
         Instant due = Instant.now().plusSeconds(15).truncatedTo(ChronoUnit.MILLIS);
-        createDue(light, 2000, due, "/light");
-        createDue(heavy, 6000, due, "/heavy");
+        createDue(light, 2000, due, receiver.url("/light"));
+        createDue(heavy, 6000, due, receiver.url("/heavy"));
         await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(100))
                 .until(() -> receiver.received().size() >= 8000);
 
@@ -48,7 +48,7 @@ class FairnessTest extends ReceiverApiTest {
         TestTenant limited = signUp();
         assign(limited, "rate50");
         Instant due = Instant.now().plusSeconds(6).truncatedTo(ChronoUnit.MILLIS);
-        createDue(limited, 400, due, "/limited");
+        createDue(limited, 400, due, receiver.url("/limited"));
 
         await().atMost(Duration.ofSeconds(30)).until(() -> !receiver.receivedAt("/limited").isEmpty());
         Instant first = receiver.receivedAt("/limited").getFirst().at();
@@ -71,12 +71,12 @@ class FairnessTest extends ReceiverApiTest {
         assignPlan(tenant.tenantId(), plan).expectStatus().isOk();
     }
 
-    private void createDue(TestTenant tenant, int count, Instant due, String path) {
+    private void createDue(TestTenant tenant, int count, Instant due, String url) {
         for (int from = 0; from < count; from += 1000) {
             List<Map<String, Object>> jobs = new ArrayList<>();
             for (int i = from; i < Math.min(count, from + 1000); i++) {
                 jobs.add(Map.of("name", "fair-" + i, "schedule", Map.of("type", "at", "at", due.toString()),
-                        "target", Map.of("url", receiver.url(path))));
+                        "target", Map.of("url", url)));
             }
             http.post().uri("/api/v1/jobs/batch").header("Authorization", "Bearer " + tenant.apiKey())
                     .contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("jobs", jobs))

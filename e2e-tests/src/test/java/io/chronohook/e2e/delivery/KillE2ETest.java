@@ -19,7 +19,10 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-/** {@code kill -9} of the backend while 2,000 runs are in flight against a slow receiver, then a restart. */
+/**
+ * {@code kill -9} of the backend while 2,000 runs are in flight against a slow receiver, then a restart: every run
+ * delivered, and the usage billed equal to what the receiver got.
+ */
 class KillE2ETest {
 
     private static final int RUNS = 2000;
@@ -46,15 +49,20 @@ class KillE2ETest {
             long inFlightAtKill = count(tenant, "delivering");
             assertThat(inFlightAtKill).as("runs in flight at the kill").isGreaterThan(0);
 
+            JsonNode usage;
             try (BackendProcess second = BackendProcess.start(SHORT_LEASES)) {
                 Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
                 while (count(tenant, "succeeded") < RUNS && Instant.now().isBefore(deadline)) {
                     Thread.sleep(500);
                 }
+                usage = api.sharingKeyWith(second.uri("/")).send("GET", "/api/v1/usage", null, 200);
             }
             assertThat(count(tenant, "succeeded")).isEqualTo(RUNS);
             assertThat(receiver.distinct()).isEqualTo(RUNS);
             assertThat(receiver.duplicated()).isLessThanOrEqualTo(inFlightAtKill);
+            // Billed executions are the runs the receiver saw, once each, whatever was redelivered after the kill.
+            assertThat(usage.get("executions").asLong()).isEqualTo(receiver.distinct());
+            assertThat(usage.get("attempts").asLong()).isGreaterThanOrEqualTo(RUNS);
         }
     }
 

@@ -72,19 +72,12 @@ public final class LoadProgram {
                             + "fire lag p99 ms    %d%n"
                             + "fire lag max ms    %d%n",
                     rate, seconds, expected, ids.size(), Math.max(0, expected - ids.size()), inWindow - ids.size(),
-                    ids.size() / (double) seconds, percentile(lags, 50), percentile(lags, 99),
+                    ids.size() / (double) seconds, FairnessProgram.percentile(lags, 50), FairnessProgram.percentile(lags, 99),
                     lags.isEmpty() ? 0 : lags.getLast());
             System.out.print(report);
             Path out = Path.of("target", "load-results.txt");
             Files.createDirectories(out.getParent());
             Files.writeString(out, report);
         }
-    }
-
-    private static long percentile(List<Long> sorted, int p) {
-        if (sorted.isEmpty()) {
-            return 0;
-        }
-        return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(p / 100.0 * sorted.size()) - 1));
     }
 }

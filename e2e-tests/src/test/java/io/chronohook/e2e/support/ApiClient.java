@@ -36,6 +36,13 @@ public final class ApiClient {
         return account;
     }
 
+    /** The operator of the installation at {@code base} (its operator token as the credential). */
+    public static ApiClient operator(URI base) {
+        ApiClient operator = new ApiClient(base);
+        operator.apiKey = TestEnvironment.OPERATOR_TOKEN;
+        return operator;
+    }
+
     /** A client of another instance of the same installation, with this client's API key. */
     public ApiClient sharingKeyWith(URI otherBase) {
         ApiClient other = new ApiClient(otherBase);
@@ -51,6 +58,15 @@ public final class ApiClient {
                     + response.body());
         }
         return response.body().isEmpty() ? null : JSON.readTree(response.body());
+    }
+
+    /** GETs a text resource (e.g. the Prometheus page); fails unless it answers 200. */
+    public String text(String path) throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(request("GET", path, null), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("GET " + path + " answered " + response.statusCode());
+        }
+        return response.body();
     }
 
     /** Creates many jobs with at most {@code parallelism} requests in flight; fails on the first refusal. */

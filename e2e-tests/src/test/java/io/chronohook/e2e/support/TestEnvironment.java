@@ -5,6 +5,9 @@ import java.util.Map;
 /** Where the real Postgres and Redis of the test machine are, and the keys a test installation uses. */
 public final class TestEnvironment {
 
+    /** The operator token the test installations accept. */
+    public static final String OPERATOR_TOKEN = "op_e2e_operator_token_0123456789";
+
     private TestEnvironment() {
     }
 
@@ -28,7 +31,7 @@ public final class TestEnvironment {
                 Map.entry("CHRONOHOOK_SECRETS_ACTIVE_KEY_ID", "e2e"),
                 Map.entry("CHRONOHOOK_AUTH_JWT_SECRET", "ZTJlIHRlc3RzIG9ubHk6IGEgSldUIGtleSBvZiBhdCBsZWFzdCAzMiBieXRlcw=="),
                 Map.entry("CHRONOHOOK_AUTH_BCRYPT_STRENGTH", "4"),
-                Map.entry("CHRONOHOOK_AUTH_OPERATOR_TOKEN", "op_e2e_operator_token_0123456789"),
+                Map.entry("CHRONOHOOK_AUTH_OPERATOR_TOKEN", OPERATOR_TOKEN),
                 Map.entry("CHRONOHOOK_DELIVERY_ALLOW_PRIVATE_TARGETS", "true"),
                 Map.entry("CHRONOHOOK_BILLING_DEFAULT_PLAN", "unlimited"));
     }

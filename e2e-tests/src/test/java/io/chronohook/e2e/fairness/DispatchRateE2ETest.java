@@ -1,0 +1,78 @@
+package io.chronohook.e2e.fairness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.chronohook.e2e.support.ApiClient;
+import io.chronohook.e2e.support.BackendProcess;
+import io.chronohook.e2e.support.Receiver;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** A tenant's dispatch rate holds across instances: its bucket is shared, not one per instance. */
+class DispatchRateE2ETest {
+
+    private static final int RUNS = 1000;
+    private static final int RATE = 50;
+
+    @Test
+    void aTenantLimitedTo50RunsASecondGetsNoMoreFromTwoInstancesAndLosesNothing() throws Exception {
+        try (Receiver receiver = new Receiver();
+             BackendProcess first = BackendProcess.start(Map.of());
+             BackendProcess second = BackendProcess.start(Map.of())) {
+            ApiClient operator = ApiClient.operator(first.uri("/"));
+            operator.send("PUT", "/api/v1/operator/plans/rate50", """
+                    {"name":"50 runs a second","maxJobs":100000,"executionsPerMonth":100000000,
+                     "dispatchRatePerSecond":50,"dispatchBurst":50,"fairShareWeight":1,"minIntervalSeconds":1,
+                     "maxPayloadBytes":65536,"historyRetentionDays":7,"apiRequestsPerSecond":1000,
+                     "monthlyPriceCents":0,"overageCentsPer1000":10}""", 200);
+            ApiClient tenant = new ApiClient(first.uri("/"));
+            String tenantId = tenant.signUp().get("tenantId").asString();
+            operator.send("PUT", "/api/v1/operator/tenants/" + tenantId + "/plan", "{\"plan\":\"rate50\"}", 200);
+            Instant due = Instant.now().plusSeconds(15).truncatedTo(ChronoUnit.SECONDS);
+            List<String> jobs = new ArrayList<>();
+            for (int i = 0; i < RUNS; i++) {
+                jobs.add(ApiClient.oneShot("rate-" + i, due, receiver.url("/rate")));
+            }
+            tenant.createInBatches(jobs, 500, 2);
+            assertThat(Instant.now()).as("jobs were created before they fell due").isBefore(due);
+
+            Instant deadline = due.plus(Duration.ofSeconds(60));
+            while (receiver.distinct() < RUNS && Instant.now().isBefore(deadline)) {
+                Thread.sleep(250);
+            }
+            assertThat(receiver.distinct()).isEqualTo(RUNS);
+            assertThat(receiver.duplicated()).isZero();
+
+            List<Instant> arrivals = new ArrayList<>();
+            receiver.arrivals().forEach(arrival -> arrivals.add(arrival.at()));
+            arrivals.sort(null);
+            // After the burst of 50, any ten seconds see at most 55 a second; over the whole drain the mean is 50/s.
+            Instant first50 = arrivals.get(RATE);
+            long inTen = arrivals.stream().filter(at -> !at.isBefore(first50) && at.isBefore(first50.plusSeconds(10)))
+                    .count();
+            assertThat(inTen).as("runs delivered in the 10 s after the burst").isBetween(400L, 550L);
+            double seconds = Duration.between(arrivals.getFirst(), arrivals.getLast()).toMillis() / 1000.0;
+            assertThat((RUNS - RATE) / seconds).as("runs a second over the drain").isLessThanOrEqualTo(55.0);
+
+            // Both instances dispatched the tenant's runs: the limit held across them, not within one.
+            long viaFirst = dispatched(ApiClient.operator(first.uri("/")), tenantId);
+            long viaSecond = dispatched(ApiClient.operator(second.uri("/")), tenantId);
+            assertThat(viaFirst).isPositive();
+            assertThat(viaSecond).isPositive();
+            assertThat(viaFirst + viaSecond).isEqualTo(RUNS);
+        }
+    }
+
+    private static long dispatched(ApiClient operator, String tenantId) throws Exception {
+        Matcher matcher = Pattern.compile("chronohook_fair_share_runs_total\\{tenant=\"" + tenantId + "\"} ([0-9.E]+)")
+                .matcher(operator.text("/actuator/prometheus"));
+        return matcher.find() ? (long) Double.parseDouble(matcher.group(1)) : 0;
+    }
+}
