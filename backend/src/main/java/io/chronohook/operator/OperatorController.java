@@ -88,6 +88,9 @@ public class OperatorController {
                                         id.toString(), Map.of("from", previous, "to", plan.code())))
                                 .thenReturn(new TenantPlan(id.toString(), plan.code(), previous))))
                 .as(tx::transactional)
+                // published once the transaction has committed (a Mono's value arrives before the commit):
+                // listeners read the new plan
+                .flux().last()
                 .doOnNext(changed -> events.publishEvent(new TenantPlanChanged(id)));
     }
 

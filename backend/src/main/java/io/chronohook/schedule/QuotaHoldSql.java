@@ -34,14 +34,20 @@ final class QuotaHoldSql {
              group by tenant_id
             """;
 
-    /** Releases up to {@code :limit} of a tenant's held runs of the period, oldest first (QUOTA_EXCEEDED → QUEUED). */
+    /**
+     * Releases up to {@code :limit} of a tenant's held runs of the period, oldest first (QUOTA_EXCEEDED → QUEUED).
+     * The rows are picked once, in a CTE: a LIMIT subquery joined into the UPDATE may be scanned again and pick more.
+     */
     static final String RELEASE = """
+            with held as materialized (
+                select id from run
+                 where tenant_id = :tenantId and state = 'quota_exceeded' and scheduled_for >= :from
+                 order by scheduled_for, id
+                 limit :limit
+                   for update skip locked
+            )
             update run r set state = 'queued', due_at = :now, updated_at = :now
-              from (select id from run
-                     where tenant_id = :tenantId and state = 'quota_exceeded' and scheduled_for >= :from
-                     order by scheduled_for, id
-                     limit :limit
-                       for update skip locked) held
+              from held
              where r.id = held.id and r.state = 'quota_exceeded'
             returning r.id, r.tenant_id, r.due_at
             """;

@@ -1,10 +1,12 @@
 package io.chronohook.usage;
 
 import io.chronohook.access.Caller;
+import io.chronohook.batcher.ExecutionQuota;
 import io.chronohook.billing.plan.Plan;
 import io.chronohook.billing.usage.InvoicePreview;
 import io.chronohook.job.TenantPlans;
 import io.chronohook.platform.Rows;
+import io.chronohook.schedule.QuotaHoldStore;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -43,11 +45,13 @@ public class UsageController {
 
     private final DatabaseClient db;
     private final TenantPlans plans;
+    private final QuotaHoldStore holds;
     private final Clock clock;
 
-    public UsageController(DatabaseClient db, TenantPlans plans, Clock clock) {
+    public UsageController(DatabaseClient db, TenantPlans plans, QuotaHoldStore holds, Clock clock) {
         this.db = db;
         this.plans = plans;
+        this.holds = holds;
         this.clock = clock;
     }
 
@@ -55,9 +59,12 @@ public class UsageController {
     public record Day(LocalDate day, long executions) {
     }
 
-    /** Usage of the current period against the plan. */
+    /**
+     * Usage of the current period against the plan. {@code capped}: the plan stops at its included executions (no
+     * overage price); {@code quotaExceededRuns}: runs of the period held because they were spent.
+     */
     public record Usage(Plan plan, Instant periodStart, Instant periodEnd, long executions, long attempts,
-                        long jobs, List<Day> days, InvoicePreview invoice) {
+                        long jobs, boolean capped, long quotaExceededRuns, List<Day> days, InvoicePreview invoice) {
     }
 
     @GetMapping("/api/v1/usage")
@@ -74,10 +81,12 @@ public class UsageController {
                 .map(row -> row.get(0, Long.class)).one();
         Mono<Long> jobs = db.sql(LIVE_JOBS).bind("tenantId", caller.tenantId().value())
                 .map(row -> row.get(0, Long.class)).one();
-        return Mono.zip(plans.of(caller.tenantId()), days, attempts, jobs).map(t -> {
+        Mono<Long> held = holds.held(caller.tenantId(), from)
+                .map(counts -> counts.getOrDefault(caller.tenantId(), 0L));
+        return Mono.zip(plans.of(caller.tenantId()), days, attempts, jobs, held).map(t -> {
             long executions = t.getT2().stream().mapToLong(Day::executions).sum();
-            return new Usage(t.getT1(), from, to, executions, t.getT3(), t.getT4(), t.getT2(),
-                    InvoicePreview.of(t.getT1(), executions));
+            return new Usage(t.getT1(), from, to, executions, t.getT3(), t.getT4(), ExecutionQuota.capped(t.getT1()),
+                    t.getT5(), t.getT2(), InvoicePreview.of(t.getT1(), executions));
         });
     }
 }

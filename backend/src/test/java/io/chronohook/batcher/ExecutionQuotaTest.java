@@ -34,7 +34,7 @@ class ExecutionQuotaTest extends ReceiverApiTest {
                 .filter("quota_exceeded"::equals).count() == 2);
         assertThat(states(tenant, jobs)).containsOnly("succeeded", "quota_exceeded");
         assertThat(receiver.receivedAt("/capped")).hasSize(3);
-        usage(tenant, 3);
+        usage(tenant, 3, 2);
         String tenantTag = "{tenant=\"" + tenant.tenantId() + "\"}";
         assertThat(prometheus()).contains("chronohook_quota_held_runs_total" + tenantTag + " 2.0",
                 "chronohook_fair_share_runs_total" + tenantTag + " 3.0");
@@ -45,7 +45,7 @@ class ExecutionQuotaTest extends ReceiverApiTest {
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
                 assertThat(states(tenant, jobs)).containsOnly("succeeded"));
         assertThat(receiver.receivedAt("/capped").stream().map(r -> r.header("webhook-id")).distinct()).hasSize(5);
-        usage(tenant, 5);
+        usage(tenant, 5, 0);
     }
 
     @Test
@@ -67,7 +67,7 @@ class ExecutionQuotaTest extends ReceiverApiTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> receiver.receivedAt("/room").size() == 2);
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(states(tenant, jobs))
                 .containsExactlyInAnyOrder("succeeded", "succeeded", "quota_exceeded"));
-        usage(tenant, 2);
+        usage(tenant, 2, 1);
     }
 
     @Test
@@ -84,7 +84,7 @@ class ExecutionQuotaTest extends ReceiverApiTest {
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
                 assertThat(states(tenant, List.of(job))).containsExactly("succeeded"));
         assertThat(receiver.receivedAt("/retried")).hasSize(2);
-        usage(tenant, 1);
+        usage(tenant, 1, 0);
     }
 
     @Test
@@ -143,10 +143,12 @@ class ExecutionQuotaTest extends ReceiverApiTest {
                 .exchange().expectStatus().isOk().expectBody(String.class).returnResult().getResponseBody();
     }
 
-    private void usage(TestTenant tenant, int executions) {
+    private void usage(TestTenant tenant, int executions, int held) {
         await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> http.get().uri("/api/v1/usage")
                 .header("Authorization", "Bearer " + tenant.apiKey())
                 .exchange().expectStatus().isOk().expectBody()
-                .jsonPath("$.executions").isEqualTo(executions));
+                .jsonPath("$.executions").isEqualTo(executions)
+                .jsonPath("$.capped").isEqualTo(true)
+                .jsonPath("$.quotaExceededRuns").isEqualTo(held));
     }
 }

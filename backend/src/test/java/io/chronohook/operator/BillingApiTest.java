@@ -142,6 +142,8 @@ class BillingApiTest extends ApiTest {
                 .jsonPath("$.executions").isEqualTo(1)
                 .jsonPath("$.attempts").isEqualTo(2)
                 .jsonPath("$.jobs").isEqualTo(0)
+                .jsonPath("$.capped").isEqualTo(false)
+                .jsonPath("$.quotaExceededRuns").isEqualTo(0)
                 .jsonPath("$.days.length()").isEqualTo(1)
                 .jsonPath("$.invoice.includedExecutions").isEqualTo(1_000_000)
                 .jsonPath("$.invoice.overageCents").isEqualTo(0)
