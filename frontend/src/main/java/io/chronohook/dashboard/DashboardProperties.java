@@ -4,11 +4,21 @@ import java.net.URI;
 import java.util.Locale;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /** The dashboard's settings under {@code chronohook.dashboard}, checked when the application starts. */
 @ConfigurationProperties("chronohook.dashboard")
-public record DashboardProperties(@DefaultValue(DashboardProperties.DEFAULT_BACKEND_URL) URI backendUrl) {
+public record DashboardProperties(@DefaultValue(DashboardProperties.DEFAULT_BACKEND_URL) URI backendUrl,
+                                  @DefaultValue("auto") SecureCookies secureCookies) {
+
+    /** Whether cookies carry {@code Secure}: {@code auto} when the request came over HTTPS (see forwarded headers). */
+    public enum SecureCookies { AUTO, ALWAYS, NEVER }
+
+    /** Settings with the default cookie policy, for tests and tools. */
+    public DashboardProperties(URI backendUrl) {
+        this(backendUrl, SecureCookies.AUTO);
+    }
 
     /** Where the backend listens when nothing else is configured. */
     public static final String DEFAULT_BACKEND_URL = "http://127.0.0.1:8080";
@@ -16,8 +26,10 @@ public record DashboardProperties(@DefaultValue(DashboardProperties.DEFAULT_BACK
     private static final String WHAT = "chronohook.dashboard.backend-url (env CHRONOHOOK_BACKEND_URL)";
 
     /** Rejects anything but an absolute http(s) URL and drops trailing slashes, so paths can be appended as-is. */
+    @ConstructorBinding
     public DashboardProperties {
         backendUrl = checked(backendUrl);
+        secureCookies = secureCookies == null ? SecureCookies.AUTO : secureCookies;
     }
 
     private static URI checked(URI url) {

@@ -4,7 +4,10 @@ import java.net.ConnectException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 import javax.net.ssl.SSLException;
 
@@ -15,22 +18,32 @@ import io.netty.channel.ConnectTimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.core.ResolvableType;
 import org.springframework.core.codec.CodecException;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.UnsupportedMediaTypeException;
 import org.springframework.web.reactive.function.client.ClientResponse;
 import org.springframework.web.reactive.function.client.WebClient;
+import org.springframework.web.util.UriBuilder;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.client.HttpClient;
 
-/** The one client of the backend REST API, on the configured base URL with short connect and response timeouts. */
+/**
+ * The one client of the backend REST API, on the configured base URL. Calls carry the session's bearer token; a 401
+ * becomes {@link NotSignedIn}, any other refusal a {@link BackendProblem} with the problem document's fields, and a
+ * backend that cannot be reached a {@link BackendUnavailable}.
+ */
 @Component
 public class BackendClient {
 
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
     static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(3);
+    /** API calls may do real work (a bulk create, a usage roll-up): they get longer than the health check. */
+    static final Duration CALL_TIMEOUT = Duration.ofSeconds(15);
 
     private static final Logger log = LoggerFactory.getLogger(BackendClient.class);
     private static final int MAX_DETAIL = 120;
@@ -54,6 +67,76 @@ public class BackendClient {
                 .baseUrl(baseUrl.toString())
                 .clientConnector(new ReactorClientHttpConnector(http))
                 .build();
+    }
+
+    /** GETs one resource; {@code token} is null only for the public calls. */
+    public <T> Mono<T> get(AccessToken token, Function<UriBuilder, URI> uri, Class<T> type) {
+        return call(token, HttpMethod.GET, uri, null, Map.of(), ParameterizedTypeReference.forType(type));
+    }
+
+    /** GETs one page of a list of {@code itemType}. */
+    public <T> Mono<Listing<T>> list(AccessToken token, Function<UriBuilder, URI> uri, Class<T> itemType) {
+        ParameterizedTypeReference<Listing<T>> listing = ParameterizedTypeReference.forType(
+                ResolvableType.forClassWithGenerics(Listing.class, itemType).getType());
+        return call(token, HttpMethod.GET, uri, null, Map.of(), listing);
+    }
+
+    /** Sends {@code body} as JSON (or nothing when null) and reads the answer as {@code type}. */
+    public <T> Mono<T> send(AccessToken token, HttpMethod method, Function<UriBuilder, URI> uri, Object body,
+                            Class<T> type) {
+        return send(token, method, uri, body, Map.of(), type);
+    }
+
+    /** As {@link #send(AccessToken, HttpMethod, Function, Object, Class)}, with extra request headers. */
+    public <T> Mono<T> send(AccessToken token, HttpMethod method, Function<UriBuilder, URI> uri, Object body,
+                            Map<String, String> headers, Class<T> type) {
+        return call(token, method, uri, body, headers, ParameterizedTypeReference.forType(type));
+    }
+
+    /** Sends a call whose answer has no body worth reading (204, or one the page ignores). */
+    public Mono<Void> perform(AccessToken token, HttpMethod method, Function<UriBuilder, URI> uri, Object body) {
+        return call(token, method, uri, body, Map.of(), ParameterizedTypeReference.forType(Void.class)).then();
+    }
+
+    private <T> Mono<T> call(AccessToken token, HttpMethod method, Function<UriBuilder, URI> uri, Object body,
+                             Map<String, String> headers, ParameterizedTypeReference<T> type) {
+        WebClient.RequestBodySpec request = web.method(method)
+                .uri(uri)
+                .accept(MediaType.APPLICATION_JSON, MediaType.APPLICATION_PROBLEM_JSON)
+                .headers(h -> {
+                    if (token != null) {
+                        h.setBearerAuth(token.value());
+                    }
+                    headers.forEach(h::set);
+                });
+        WebClient.RequestHeadersSpec<?> ready = body == null ? request
+                : request.contentType(MediaType.APPLICATION_JSON).bodyValue(body);
+        return ready.exchangeToMono(response -> response.statusCode().is2xxSuccessful()
+                        ? response.bodyToMono(type)
+                        : response.bodyToMono(ProblemBody.class)
+                                .onErrorResume(CodecException.class, unreadable -> Mono.empty())
+                                .defaultIfEmpty(ProblemBody.EMPTY)
+                                .flatMap(problem -> Mono.error(refusal(token, response.statusCode().value(), problem))))
+                .timeout(CALL_TIMEOUT)
+                .onErrorMap(error -> !(error instanceof BackendProblem || error instanceof NotSignedIn),
+                        error -> {
+                            String reason = reason(error);
+                            log.warn("Backend call {} failed: {}", method, reason);
+                            return new BackendUnavailable(reason, error);
+                        });
+    }
+
+    private static RuntimeException refusal(AccessToken token, int status, ProblemBody problem) {
+        if (status == 401 && token != null) {
+            return new NotSignedIn();
+        }
+        return new BackendProblem(status, problem.code(), problem.detail(), problem.errors());
+    }
+
+    /** The fields of an RFC 9457 problem document the dashboard shows. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record ProblemBody(String code, String detail, List<BackendProblem.FieldProblem> errors) {
+        static final ProblemBody EMPTY = new ProblemBody(null, null, List.of());
     }
 
     /** GETs the backend's {@code /actuator/health}; any failure becomes a "down" status, never an error signal. */

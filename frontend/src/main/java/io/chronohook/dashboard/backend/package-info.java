@@ -1,2 +1,2 @@
-/** The one client of the backend REST API: reads the backend's /actuator/health, writes nothing yet; sign-up, keys, jobs, runs and dead-letter calls are next. */
+/** The one client of the backend REST API and the API's types: reads /api/v1 and /actuator/health with the session's token, writes nothing of its own; every page package is next. */
 package io.chronohook.dashboard.backend;

@@ -58,7 +58,7 @@ class HomePageTest {
                 .contains("curl -s -X POST " + BACKEND.url() + "/api/v1/signup"
                         + " -H 'content-type: application/json'"
                         + " -d '{\"tenantName\":\"Acme\",\"email\":\"you@example.com\",\"password\":\"a long passphrase\"}'")
-                .contains("jobs, runs, dead letters and API keys")
+                .contains("<a class=\"button\" href=\"/signup\">Create an account</a>")
                 .contains("href=\"/css/app.css\"");
     }
 

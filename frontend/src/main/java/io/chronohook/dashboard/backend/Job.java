@@ -1,0 +1,43 @@
+package io.chronohook.dashboard.backend;
+
+import java.time.Instant;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
+/** A job as the backend shows it ({@code /api/v1/jobs}); {@code lastRun} only on a single-job read. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record Job(String id, String name, Map<String, String> labels, Schedule schedule, Target target, Retry retry,
+                  String timeout, String missedRunPolicy, Integer backfillLimit, String overlapPolicy,
+                  String deliverySemantics, String spread, String state, Instant nextRunAt, Instant createdAt,
+                  Instant updatedAt, int version, String pausedReason, LastRun lastRun) {
+
+    public Job {
+        labels = labels == null ? Map.of() : Map.copyOf(labels);
+    }
+
+    /** When the job fires: {@code type} is cron, at, delay, now or interval. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Schedule(String type, String cron, String timeZone, Instant at, String delay, String every,
+                           Instant startAt, Instant endAt, Integer maxRuns) {
+    }
+
+    /** Where and how the job calls. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Target(String url, String method, Map<String, String> headers, String body, String contentType) {
+
+        public Target {
+            headers = headers == null ? Map.of() : Map.copyOf(headers);
+        }
+    }
+
+    /** The retry policy. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Retry(int maxAttempts, String initialDelay, String maxDelay, String maxRetryWindow) {
+    }
+
+    /** The newest run, summarised. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record LastRun(String id, String state, Instant scheduledFor, Instant finishedAt, Integer statusCode) {
+    }
+}

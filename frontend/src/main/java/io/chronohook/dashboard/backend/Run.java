@@ -1,0 +1,44 @@
+package io.chronohook.dashboard.backend;
+
+import java.time.Instant;
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
+/** One run of a job ({@code /api/v1/runs}); {@code attempts} only on a single-run read. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record Run(String id, String jobId, String state, Instant scheduledFor, int attempt, Instant nextAttemptAt,
+                  Instant releasedAt, Instant firstAttemptAt, Instant finishedAt, Integer lastStatusCode,
+                  String lastError, String traceId, Double progress, String checkpoint, String trigger,
+                  String skipReason, List<Attempt> attempts) {
+
+    public Run {
+        attempts = attempts == null ? List.of() : List.copyOf(attempts);
+    }
+
+    /** One HTTP delivery of the run. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Attempt(int number, Instant startedAt, Instant finishedAt, Integer statusCode, Integer latencyMs,
+                          String outcome, String error, String responseExcerpt, String traceId) {
+    }
+
+    /** Runs that have not started delivering can still be cancelled. */
+    public boolean isCancellable() {
+        return switch (state) {
+            case "scheduled", "queued", "retry_wait", "quota_exceeded" -> true;
+            default -> false;
+        };
+    }
+
+    public boolean isDead() {
+        return "dead".equals(state);
+    }
+
+    /** Still moving: a page showing it refreshes itself. */
+    public boolean isLive() {
+        return switch (state) {
+            case "scheduled", "queued", "delivering", "running", "retry_wait" -> true;
+            default -> false;
+        };
+    }
+}
