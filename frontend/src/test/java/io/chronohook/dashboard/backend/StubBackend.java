@@ -49,6 +49,34 @@ public final class StubBackend implements AutoCloseable {
         }
     }
 
+    /** An owner of tenant "Acme" as {@code GET /api/v1/me} would describe them. */
+    public static final String OWNER_ME = """
+            {"tenantId":"ten_0000000000000000000000000000000a","tenantName":"Acme","plan":"free",
+             "credential":{"type":"member","id":"mem_0000000000000000000000000000000b"},
+             "member":{"id":"mem_0000000000000000000000000000000b","email":"owner@acme.example","role":"owner"},
+             "scopes":["admin","jobs:read","jobs:write"]}""";
+
+    /**
+     * A stand-in backend answering the routes a test declares, plus {@code GET /api/v1/me} as {@link #OWNER_ME} unless
+     * the test routes it itself; every other path answers 404 with a problem document.
+     */
+    public static StubBackend routing(java.util.function.Consumer<HttpServerRoutes> routes) {
+        return start(all -> {
+            routes.accept(all);
+            all.get("/api/v1/me", (request, response) -> json(response, 200, OWNER_ME));
+            all.route(request -> true, (request, response) -> json(response, 404,
+                    "{\"status\":404,\"code\":\"not_found\",\"detail\":\"no such resource\"}"));
+        });
+    }
+
+    /** Answers with {@code status} and the JSON text {@code body}. */
+    public static org.reactivestreams.Publisher<Void> json(reactor.netty.http.server.HttpServerResponse response,
+                                                          int status, String body) {
+        return response.status(status)
+                .header("content-type", status >= 400 ? "application/problem+json" : "application/json")
+                .sendString(Mono.just(body));
+    }
+
     private static StubBackend start(java.util.function.Consumer<HttpServerRoutes> routes) {
         return new StubBackend(HttpServer.create().host("127.0.0.1").port(0).route(routes).bindNow());
     }

@@ -1,0 +1,108 @@
+package io.chronohook.dashboard.signin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+
+import io.chronohook.dashboard.backend.StubBackend;
+import io.chronohook.dashboard.session.Cookies;
+import io.chronohook.dashboard.support.SignedInClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.web.reactive.function.BodyInserters;
+
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class SignInTest {
+
+    private static final StubBackend BACKEND = StubBackend.routing(routes -> routes
+            .post("/api/v1/auth/token", (request, response) -> request.receive().aggregate().asString()
+                    .flatMap(body -> reactor.core.publisher.Mono.from(body.contains("right passphrase")
+                            ? StubBackend.json(response, 200,
+                                    "{\"accessToken\":\"jwt-from-backend\",\"tokenType\":\"Bearer\",\"expiresIn\":3600}")
+                            : StubBackend.json(response, 401,
+                                    "{\"status\":401,\"code\":\"invalid_credentials\",\"detail\":\"the email or password is wrong\"}")))));
+
+    @DynamicPropertySource
+    static void backendUrl(DynamicPropertyRegistry registry) {
+        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
+    }
+
+    @AfterAll
+    static void stopBackend() {
+        BACKEND.close();
+    }
+
+    @LocalServerPort
+    int port;
+
+    private WebTestClient anonymous() {
+        return WebTestClient.bindToServer().baseUrl("http://localhost:" + port).build();
+    }
+
+    @Test
+    void signingInKeepsTheBackendTokenInAnHttpOnlyLaxCookieAndGoesWhereTheVisitorWasHeaded() {
+        String cookie = new SignedInClient(port).raw().mutate().build().post().uri("/login")
+                .cookie(Cookies.CSRF, SignedInClient.CSRF)
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .body(BodyInserters.fromFormData("email", "owner@acme.example")
+                        .with("password", "the right passphrase").with("next", "/dead-letters")
+                        .with("_csrf", SignedInClient.CSRF))
+                .exchange()
+                .expectStatus().is3xxRedirection()
+                .expectHeader().valueEquals("Location", "/dead-letters")
+                .returnResult(Void.class).getResponseHeaders().get("Set-Cookie").stream()
+                .filter(header -> header.startsWith(Cookies.SESSION + "=")).findFirst().orElseThrow();
+
+        assertThat(cookie).startsWith(Cookies.SESSION + "=jwt-from-backend;").containsIgnoringCase("HttpOnly")
+                .contains("SameSite=Lax").contains("Max-Age=3600");
+    }
+
+    @Test
+    void aWrongPasswordShowsTheReasonAndKeepsTheEmail() {
+        String page = new SignedInClient(port).post("/login",
+                        Map.of("email", "owner@acme.example", "password", "a wrong passphrase"))
+                .expectStatus().isUnauthorized()
+                .expectBody(String.class).returnResult().getResponseBody();
+
+        assertThat(page).contains("The email or password is wrong.").contains("value=\"owner@acme.example\"");
+    }
+
+    @Test
+    void aFormWithoutTheCsrfTokenIsRefusedBeforeReachingTheBackend() {
+        anonymous().post().uri("/login")
+                .cookie(Cookies.CSRF, SignedInClient.CSRF)
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .body(BodyInserters.fromFormData("email", "owner@acme.example").with("password", "the right passphrase")
+                        .with("_csrf", "a forged token"))
+                .exchange()
+                .expectStatus().isForbidden()
+                .expectHeader().doesNotExist("Set-Cookie");
+    }
+
+    @Test
+    void theSignInPageSetsACsrfCookieAndEmbedsTheSameToken() {
+        var result = anonymous().get().uri("/login").exchange().expectStatus().isOk().expectBody(String.class)
+                .returnResult();
+        String cookie = result.getResponseHeaders().get("Set-Cookie").stream()
+                .filter(header -> header.startsWith(Cookies.CSRF + "=")).findFirst().orElseThrow();
+        String token = cookie.substring(Cookies.CSRF.length() + 1, cookie.indexOf(';'));
+
+        assertThat(token).hasSizeGreaterThan(30);
+        assertThat(cookie).containsIgnoringCase("HttpOnly").contains("SameSite=Strict");
+        assertThat(result.getResponseBody()).contains("name=\"_csrf\" value=\"" + token + "\"");
+    }
+
+    @Test
+    void anOffSiteNextIsIgnored() {
+        assertThat(SignInController.safeNext("//evil.example/x")).isEqualTo("/jobs");
+        assertThat(SignInController.safeNext("https://evil.example/")).isEqualTo("/jobs");
+        assertThat(SignInController.safeNext("/\\evil.example")).isEqualTo("/jobs");
+        assertThat(SignInController.safeNext("/runs/run_1?x=1")).isEqualTo("/runs/run_1?x=1");
+    }
+}
