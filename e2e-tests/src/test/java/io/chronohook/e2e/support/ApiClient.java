@@ -29,18 +29,38 @@ public final class ApiClient {
 
     /** Signs up a fresh tenant and keeps its API key; returns the sign-up answer. */
     public JsonNode signUp() throws IOException, InterruptedException {
-        String email = "e2e-" + UUID.randomUUID() + "@example.com";
-        JsonNode account = send("POST", "/api/v1/signup",
-                "{\"tenantName\":\"E2E\",\"email\":\"" + email + "\",\"password\":\"a long passphrase\"}", 201);
+        return signUp("e2e-" + UUID.randomUUID() + "@example.com", "a long passphrase");
+    }
+
+    /** Signs up a tenant whose owner has this email and password, and keeps its API key. */
+    public JsonNode signUp(String email, String password) throws IOException, InterruptedException {
+        JsonNode account = send("POST", "/api/v1/signup", "{\"tenantName\":\"E2E\",\"email\":\"" + email
+                + "\",\"password\":\"" + password + "\"}", 201);
         apiKey = account.get("apiKey").asString();
         return account;
     }
 
+    /** A member's access token, as the dashboard gets it at sign-in. */
+    public String accessToken(String email, String password) throws IOException, InterruptedException {
+        return send("POST", "/api/v1/auth/token", "{\"email\":\"" + email + "\",\"password\":\"" + password
+                + "\"}", 200).get("accessToken").asString();
+    }
+
+    /** A client of the installation at {@code base} using {@code apiKey} as its credential. */
+    public static ApiClient withKey(URI base, String apiKey) {
+        ApiClient client = new ApiClient(base);
+        client.apiKey = apiKey;
+        return client;
+    }
+
+    /** The status code a call answers, whatever it is (for checks that a credential is refused). */
+    public int status(String method, String path) throws IOException, InterruptedException {
+        return http.send(request(method, path, null), HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
     /** The operator of the installation at {@code base} (its operator token as the credential). */
     public static ApiClient operator(URI base) {
-        ApiClient operator = new ApiClient(base);
-        operator.apiKey = TestEnvironment.OPERATOR_TOKEN;
-        return operator;
+        return withKey(base, TestEnvironment.OPERATOR_TOKEN);
     }
 
     /** A client of another instance of the same installation, with this client's API key. */

@@ -64,6 +64,33 @@ public final class Browser implements AutoCloseable {
         return file;
     }
 
+    /**
+     * Saves the whole page, not only the window, to {@code target/screenshots/<name>.png}: the viewport grows to the
+     * page's height for the shot and returns to its width and previous height afterwards.
+     */
+    public Path screenshotWholePage(String name) throws IOException {
+        List<?> inner = (List<?>) driver.executeScript(
+                "return [window.innerWidth, window.innerHeight, document.documentElement.scrollHeight];");
+        Dimension before = new Dimension(((Number) inner.get(0)).intValue(), ((Number) inner.get(1)).intValue());
+        int height = Math.min(((Number) inner.get(2)).intValue(), 6000);
+        resizeViewport(new Dimension(before.width, Math.max(before.height, height)));
+        try {
+            return screenshot(name);
+        } finally {
+            resizeViewport(before);
+        }
+    }
+
+    /** The current value of a form field. */
+    public String value(By locator) {
+        return find(locator).getDomProperty("value");
+    }
+
+    /** Answers "yes" to the confirmation dialogs the current page would ask ({@code data-confirm} forms). */
+    public void confirmDialogs() {
+        driver.executeScript("window.confirm = function () { return true; };");
+    }
+
     public WebElement find(By locator) {
         return driver.findElement(locator);
     }

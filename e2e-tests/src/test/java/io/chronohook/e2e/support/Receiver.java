@@ -31,6 +31,15 @@ public final class Receiver implements AutoCloseable {
 
     /** A receiver that takes {@code delay} to answer each request (a slow endpoint). */
     public Receiver(java.time.Duration delay) {
+        this(delay, HttpResponseStatus.OK);
+    }
+
+    /** A receiver that answers every request with {@code status} (e.g. a failing endpoint answering 500). */
+    public static Receiver answering(int status) {
+        return new Receiver(java.time.Duration.ZERO, HttpResponseStatus.valueOf(status));
+    }
+
+    private Receiver(java.time.Duration delay, HttpResponseStatus status) {
         server = HttpServer.create().host("127.0.0.1").port(0)
                 .handle((request, response) -> request.receive().then(Mono.defer(() -> {
                     Instant at = Instant.now();
@@ -41,7 +50,7 @@ public final class Receiver implements AutoCloseable {
                         arrivals.add(new Arrival(id, scheduled == null ? null : Instant.parse(scheduled), at));
                     }
                     total.incrementAndGet();
-                    return Mono.delay(delay).then(response.status(HttpResponseStatus.OK).send().then());
+                    return Mono.delay(delay).then(response.status(status).send().then());
                 })))
                 .bindNow();
     }
