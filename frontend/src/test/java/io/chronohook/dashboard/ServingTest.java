@@ -45,4 +45,14 @@ class ServingTest {
 
         assertThat(css).contains("font-family: system-ui").contains(".status-up").contains(".status-down");
     }
+
+    @Test
+    void anUnknownPageAnswersNotFoundWithTheDashboardsOwnPage() {
+        String html = client.get().uri("/no-such-page").accept(org.springframework.http.MediaType.TEXT_HTML).exchange()
+                .expectStatus().isNotFound()
+                .expectBody(String.class).returnResult().getResponseBody();
+
+        org.assertj.core.api.Assertions.assertThat(html).contains("<title>Not found · Chronohook</title>")
+                .contains("href=\"/css/app.css\"").doesNotContain("Whitelabel");
+    }
 }
