@@ -7,7 +7,6 @@ import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.function.Function;
 
 import io.chronohook.dashboard.backend.BackendClient;
@@ -29,6 +28,8 @@ import reactor.core.publisher.Mono;
 public class Pages {
 
     private static final Duration FLASH_LIFETIME = Duration.ofMinutes(1);
+    /** Shown as "UTC", not "Z", until the visitor's browser says otherwise. */
+    private static final ZoneId UTC = ZoneId.of("UTC");
 
     private final BackendClient backend;
     private final Cookies cookies;
@@ -83,7 +84,7 @@ public class Pages {
 
     /** The visitor's display zone (cookie set from the browser's zone), UTC when unknown. */
     public Times times(ServerWebExchange exchange) {
-        ZoneId zone = cookies.read(exchange, Cookies.ZONE).map(Pages::zone).orElse(ZoneOffset.UTC);
+        ZoneId zone = cookies.read(exchange, Cookies.ZONE).map(Pages::zone).orElse(UTC);
         return new Times(zone, clock.instant());
     }
 
@@ -118,7 +119,7 @@ public class Pages {
         try {
             return ZoneId.of(URLDecoder.decode(id, StandardCharsets.UTF_8));
         } catch (DateTimeException | IllegalArgumentException unknown) {
-            return ZoneOffset.UTC;
+            return UTC;
         }
     }
 }
