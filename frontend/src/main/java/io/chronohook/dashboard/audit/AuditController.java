@@ -1,10 +1,8 @@
 package io.chronohook.dashboard.audit;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
-
 import io.chronohook.dashboard.backend.AuditEvent;
 import io.chronohook.dashboard.backend.BackendClient;
+import io.chronohook.dashboard.page.Cursor;
 import io.chronohook.dashboard.page.Nav;
 import io.chronohook.dashboard.page.Pages;
 import io.chronohook.dashboard.session.Session;
@@ -32,15 +30,10 @@ public class AuditController {
     @GetMapping("/audit")
     public Mono<Rendering> audit(@RequestParam(required = false) String cursor, Session session,
                                  ServerWebExchange exchange) {
-        boolean first = cursor == null || cursor.isBlank();
+        Cursor at = Cursor.of(cursor);
         return pages.render(exchange, session, Nav.AUDIT, "audit/list", "Audit log · Chronohook",
-                backend.list(session.token(), uri -> {
-                    uri.path("/api/v1/audit").queryParam("limit", PAGE_SIZE);
-                    return first ? uri.build() : uri.queryParam("cursor", "{cursor}").build(cursor);
-                }, AuditEvent.class).map(events -> new AuditPage(
-                        events.items().stream().map(AuditRow::of).toList(),
-                        events.nextCursor() == null ? null
-                                : "/audit?cursor=" + URLEncoder.encode(events.nextCursor(), StandardCharsets.UTF_8),
-                        first)));
+                backend.list(session.token(), at.api("/api/v1/audit", PAGE_SIZE), AuditEvent.class)
+                        .map(events -> new AuditPage(events.items().stream().map(AuditRow::of).toList(),
+                                Cursor.next("/audit", events), at.first())));
     }
 }

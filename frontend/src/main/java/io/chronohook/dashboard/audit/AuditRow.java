@@ -6,12 +6,13 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 import io.chronohook.dashboard.backend.AuditEvent;
 import org.springframework.web.util.UriUtils;
 
-/** One audit event as the table shows it: the action in words, who did it, a link to what it touched, its details. */
+/** An audit event as the table shows it: the action in words, who, a link to what it touched, details by name. */
 public record AuditRow(String id, Instant at, String actorType, String actorId, String action, String words,
                        String targetType, String targetId, String targetHref, List<Detail> details) {
 
@@ -33,6 +34,8 @@ public record AuditRow(String id, Instant at, String actorType, String actorId, 
             Map.entry("runs.replayed", "Dead runs replayed"),
             Map.entry("plan.changed", "Plan changed"));
 
+    private static final int BRIEF = 20;
+
     private static final Map<String, String> ACTORS = Map.of(
             "member", "Member", "api_key", "API key", "operator", "Operator", "system", "Chronohook");
 
@@ -49,10 +52,17 @@ public record AuditRow(String id, Instant at, String actorType, String actorId, 
         AuditEvent.Ref target = event.target() == null ? new AuditEvent.Ref(null, null) : event.target();
         String action = event.action() == null ? "" : event.action();
         List<Detail> details = new ArrayList<>();
-        event.details().forEach((key, value) -> details.add(new Detail(key, text(value), href(key, value))));
+        new TreeMap<>(event.details())
+                .forEach((key, value) -> details.add(new Detail(key, text(value), href(key, value))));
         return new AuditRow(event.id(), event.at(), ACTORS.getOrDefault(actor.type(), actor.type() == null ? "—"
                 : actor.type()), actor.id(), action, WORDS.getOrDefault(action, action), target.type(), target.id(),
                 target.id() == null ? null : link(target.type(), target.id()), details);
+    }
+
+    /** A long id shortened for the table, {@code job_01a2071c25…5f43e}; the page keeps the whole id in a title. */
+    public static String brief(String id) {
+        return id == null || id.length() <= BRIEF ? id
+                : id.substring(0, BRIEF - 6) + "…" + id.substring(id.length() - 5);
     }
 
     /** The dashboard page of a job or run. */

@@ -1,7 +1,5 @@
 package io.chronohook.dashboard.keys;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +8,7 @@ import io.chronohook.dashboard.backend.ApiKey;
 import io.chronohook.dashboard.backend.BackendClient;
 import io.chronohook.dashboard.backend.BackendProblem;
 import io.chronohook.dashboard.backend.Listing;
+import io.chronohook.dashboard.page.Cursor;
 import io.chronohook.dashboard.page.Flash;
 import io.chronohook.dashboard.page.Nav;
 import io.chronohook.dashboard.page.Pages;
@@ -46,8 +45,9 @@ public class KeysController {
     @GetMapping("/api-keys")
     public Mono<Rendering> list(@RequestParam(required = false) String cursor, Session session,
                                 ServerWebExchange exchange) {
+        Cursor at = Cursor.of(cursor);
         return pages.render(exchange, session, Nav.API_KEYS, VIEW, TITLE,
-                keys(session, cursor).map(keys -> page(keys, cursor, null, KeyForm.empty())));
+                keys(session, at).map(keys -> page(keys, at, null, KeyForm.empty())));
     }
 
     @PostMapping("/api-keys")
@@ -58,15 +58,19 @@ public class KeysController {
             KeyForm typed = KeyForm.typed(name, scopes);
             return backend.send(session.token(), HttpMethod.POST, uri -> uri.path("/api/v1/api-keys").build(),
                             Map.of("name", name, "scopes", scopes), ApiKey.class)
-                    .flatMap(created -> pages.render(exchange, session, Nav.API_KEYS, VIEW,
-                            keys(session, null).map(keys -> page(keys, null, created, KeyForm.empty())),
-                            any -> TITLE, HttpStatus.CREATED))
-                    .onErrorResume(BackendProblem.class, problem -> problem.status() == 403
-                            ? Mono.error(problem)
-                            : pages.render(exchange, session, Nav.API_KEYS, VIEW,
-                                    keys(session, null).map(keys -> page(keys, null, null, refused(typed, problem))),
-                                    any -> TITLE, HttpStatus.UNPROCESSABLE_CONTENT));
+                    .flatMap(created -> firstPage(exchange, session, created, KeyForm.empty(), HttpStatus.CREATED))
+                    .onErrorResume(BackendProblem.class, problem -> problem.status() == 403 ? Mono.error(problem)
+                            : firstPage(exchange, session, null, refused(typed, problem),
+                                    HttpStatus.UNPROCESSABLE_CONTENT));
         });
+    }
+
+    /** The list's first page after a create: with the new key ({@code created}) or with the refused form. */
+    private Mono<Rendering> firstPage(ServerWebExchange exchange, Session session, ApiKey created, KeyForm form,
+                                     HttpStatus status) {
+        Cursor first = Cursor.of(null);
+        return pages.render(exchange, session, Nav.API_KEYS, VIEW,
+                keys(session, first).map(keys -> page(keys, first, created, form)), any -> TITLE, status);
     }
 
     @PostMapping("/api-keys/{id}/revoke")
@@ -76,21 +80,12 @@ public class KeysController {
                 .thenReturn(pages.redirect(exchange, "/api-keys", Flash.success("Key revoked.")));
     }
 
-    private Mono<Listing<ApiKey>> keys(Session session, String cursor) {
-        return backend.list(session.token(), uri -> {
-            uri.path("/api/v1/api-keys").queryParam("limit", 50);
-            if (cursor != null && !cursor.isBlank()) {
-                uri.queryParam("cursor", "{cursor}");
-                return uri.build(cursor);
-            }
-            return uri.build();
-        }, ApiKey.class);
+    private Mono<Listing<ApiKey>> keys(Session session, Cursor cursor) {
+        return backend.list(session.token(), cursor.api("/api/v1/api-keys", 50), ApiKey.class);
     }
 
-    private static KeysPage page(Listing<ApiKey> keys, String cursor, ApiKey created, KeyForm form) {
-        String next = keys.nextCursor() == null ? null
-                : "/api-keys?cursor=" + URLEncoder.encode(keys.nextCursor(), StandardCharsets.UTF_8);
-        return new KeysPage(keys.items(), next, cursor == null || cursor.isBlank(), created, form);
+    private static KeysPage page(Listing<ApiKey> keys, Cursor cursor, ApiKey created, KeyForm form) {
+        return new KeysPage(keys.items(), Cursor.next("/api-keys", keys), cursor.first(), created, form);
     }
 
     /** The backend's messages per form field: {@code scopes[1]} belongs to the scopes checkboxes. */

@@ -31,7 +31,7 @@ public final class UsageChart {
     /** The chart's markup; every text in it is escaped. */
     public static String svg(Usage usage, Instant now) {
         LocalDate first = day(usage.periodStart(), now);
-        LocalDate end = usage.periodEnd() == null ? first.plusMonths(1) : day(usage.periodEnd(), now);
+        LocalDate end = end(usage, now);
         LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
         Map<LocalDate, Long> counts = new HashMap<>();
         usage.days().forEach(day -> counts.merge(day.day(), day.executions(), Long::sum));
@@ -69,15 +69,14 @@ public final class UsageChart {
     /** The first, middle and last day of the period, for the labels under the chart. */
     public static String[] axis(Usage usage, Instant now) {
         LocalDate first = day(usage.periodStart(), now);
-        LocalDate last = (usage.periodEnd() == null ? first.plusMonths(1) : day(usage.periodEnd(), now)).minusDays(1);
+        LocalDate last = end(usage, now).minusDays(1);
         LocalDate middle = first.plusDays((last.toEpochDay() - first.toEpochDay()) / 2);
         return new String[] {SHORT.format(first), SHORT.format(middle), SHORT.format(last)};
     }
 
     /** The period's last day with its year, "30 Nov 2026". */
     public static String lastDay(Usage usage, Instant now) {
-        LocalDate first = day(usage.periodStart(), now);
-        return LONG.format((usage.periodEnd() == null ? first.plusMonths(1) : day(usage.periodEnd(), now)).minusDays(1));
+        return LONG.format(end(usage, now).minusDays(1));
     }
 
     private static String label(LocalDate first, LocalDate last, long total, LocalDate peakDay, long peak) {
@@ -90,6 +89,12 @@ public final class UsageChart {
     private static String rect(String css, int x, int y, int height) {
         return "<rect class=\"" + css + "\" x=\"" + x + "\" y=\"" + y + "\" width=\"" + BAR + "\" height=\"" + height
                 + "\" rx=\"1.5\"/>";
+    }
+
+    /** The first day after the period. */
+    private static LocalDate end(Usage usage, Instant now) {
+        LocalDate first = day(usage.periodStart(), now);
+        return usage.periodEnd() == null ? first.plusMonths(1) : day(usage.periodEnd(), now);
     }
 
     private static LocalDate day(Instant at, Instant fallback) {

@@ -33,7 +33,8 @@ public record UsagePage(Usage usage, String period, Meter executions, Meter jobs
         return List.of(
                 new Limit("Jobs", Figures.limit(plan.maxJobs()), "active and paused jobs at one time"),
                 new Limit("Executions per month", Figures.limit(plan.executionsPerMonth()),
-                        plan.overageCentsPer1000() > 0
+                        Figures.isUnlimited(plan.executionsPerMonth()) ? "every execution included"
+                                : plan.overageCentsPer1000() > 0
                                 ? "included; beyond them " + Figures.money(plan.overageCentsPer1000()) + " per 1,000"
                                 : "runs past them are held until the next month or a plan change"),
                 new Limit("Dispatch rate", Figures.count(plan.dispatchRatePerSecond()) + " runs/s, bursts of "

@@ -37,7 +37,9 @@ class AuditPageTest {
               {"id":"aud_00","at":"2026-11-22T10:00:00Z","actor":{"type":"system","id":null},"action":"job.triggered",
                "target":{"type":"job","id":"job_01"},"details":{"run":"run_09"}},
               {"id":"aud_x","at":"2026-11-22T09:00:00Z","actor":{"type":"member","id":"mem_01"},"action":"widget.polished",
-               "target":{"type":"widget","id":"w_1"},"details":{"scopes":["jobs:read","admin"]}}],
+               "target":{"type":"widget","id":"w_1"},"details":{"scopes":["jobs:read","admin"]}},
+              {"id":"aud_y","at":"2026-11-22T08:00:00Z","actor":{"type":"member","id":"mem_01a2071c204973b698aa7597858281f4"},
+               "action":"job.deleted","target":{"type":"job","id":"job_01a2071c252e71979754f0c175c5f43e"},"details":{}}],
              "nextCursor":"c2/next+page"}""";
 
     private static final List<String> QUERIES = new CopyOnWriteArrayList<>();
@@ -87,9 +89,9 @@ class AuditPageTest {
     @Test
     void jobAndRunTargetsLinkToTheirPagesAndOtherTargetsDoNot() {
         assertThat(client.page("/audit", 200))
-                .contains("<a class=\"mono\" href=\"/jobs/job_01\">job_01</a>")
-                .contains("<a class=\"mono\" href=\"/runs/run_02\">run_02</a>")
-                .contains("<span class=\"mono\">key_03</span>")
+                .contains("<a class=\"mono\" href=\"/jobs/job_01\" title=\"job_01\">job_01</a>")
+                .contains("<a class=\"mono\" href=\"/runs/run_02\" title=\"run_02\">run_02</a>")
+                .contains("<span class=\"mono\" title=\"key_03\">key_03</span>")
                 .contains("<span class=\"muted\">signing secret</span>")
                 .doesNotContain("href=\"/api_key");
     }
@@ -97,11 +99,11 @@ class AuditPageTest {
     @Test
     void theActorAndTheDetailsAreShownCompactly() {
         assertThat(client.page("/audit", 200))
-                .contains("API key<span class=\"sub mono\">key_07</span>")
+                .contains("API key<span class=\"sub mono\" title=\"key_07\">key_07</span>")
                 .contains("<dt>from</dt><dd>free</dd>")
                 .contains("<dt>to</dt><dd>pro</dd>")
                 .contains("<dt>gracePeriod</dt><dd>PT24H</dd>")
-                .contains("<dt>run</dt><dd><a class=\"mono\" href=\"/runs/run_09\">run_09</a></dd>")
+                .contains("<dt>run</dt><dd><a class=\"mono\" href=\"/runs/run_09\" title=\"run_09\">run_09</a></dd>")
                 .contains("<dt>scopes</dt><dd>jobs:read, admin</dd>")
                 .contains("datetime=\"2026-11-22T10:05:00Z\"");
     }
@@ -125,5 +127,13 @@ class AuditPageTest {
                 .contains("<h2>Nothing recorded yet</h2>")
                 .doesNotContain("<table")
                 .doesNotContain("First page");
+    }
+
+    @Test
+    void longIdsAreShortenedWithTheWholeIdInTheTitle() {
+        assertThat(client.page("/audit", 200))
+                .contains("<a class=\"mono\" href=\"/jobs/job_01a2071c252e71979754f0c175c5f43e\" "
+                        + "title=\"job_01a2071c252e71979754f0c175c5f43e\">job_01a2071c25…5f43e</a>")
+                .contains("title=\"mem_01a2071c204973b698aa7597858281f4\">mem_01a2071c20…281f4</span>");
     }
 }

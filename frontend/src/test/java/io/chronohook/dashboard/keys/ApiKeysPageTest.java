@@ -151,8 +151,8 @@ class ApiKeysPageTest {
                 .contains("<p class=\"field-error\" id=\"key-name-error\">is already used by another key</p>")
                 .contains("value=\"bad name\"")
                 .contains("aria-invalid=\"true\"")
-                .contains("id=\"scope-jobs-write\" name=\"scopes\" value=\"jobs:write\" checked>")
-                .contains("id=\"scope-jobs-read\" name=\"scopes\" value=\"jobs:read\">")
+                .containsPattern("id=\"scope-jobs-write\" name=\"scopes\" value=\"jobs:write\" checked\\s*>")
+                .containsPattern("id=\"scope-jobs-read\" name=\"scopes\" value=\"jobs:read\"\\s*>")
                 .doesNotContain("id=\"new-key\"");
     }
 }

@@ -136,7 +136,7 @@ class OperatorPageTest {
                 .contains("<strong>Pro</strong><span class=\"sub mono\">pro</span>")
                 .contains("<td class=\"num\">50/s (200)</td>")
                 .contains("<td class=\"num\">no limit</td>")
-                .contains("<td class=\"num\">$29.00</td>");
+                .contains("<td class=\"num\">$29.00<span class=\"sub\">+$0.50/1k over</span></td>");
     }
 
     @Test

@@ -16,14 +16,18 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class UsagePageTest {
 
-    private static final String PRO = """
+    /** A plan as the backend sends it, with the figures its invoice repeats. */
+    private record Plan(String code, long priceCents, long included, String json) {
+    }
+
+    private static final Plan PRO = new Plan("pro", 2900, 1_000_000, """
             {"code":"pro","name":"Pro","maxJobs":2000,"executionsPerMonth":1000000,"dispatchRatePerSecond":50,
              "dispatchBurst":200,"fairShareWeight":4,"minIntervalSeconds":10,"maxPayloadBytes":262144,
-             "historyRetentionDays":30,"apiRequestsPerSecond":50,"monthlyPriceCents":2900,"overageCentsPer1000":50}""";
-    private static final String FREE = """
+             "historyRetentionDays":30,"apiRequestsPerSecond":50,"monthlyPriceCents":2900,"overageCentsPer1000":50}""");
+    private static final Plan FREE = new Plan("free", 0, 10_000, """
             {"code":"free","name":"Free","maxJobs":25,"executionsPerMonth":10000,"dispatchRatePerSecond":5,
              "dispatchBurst":20,"fairShareWeight":1,"minIntervalSeconds":60,"maxPayloadBytes":65536,
-             "historyRetentionDays":7,"apiRequestsPerSecond":10,"monthlyPriceCents":0,"overageCentsPer1000":0}""";
+             "historyRetentionDays":7,"apiRequestsPerSecond":10,"monthlyPriceCents":0,"overageCentsPer1000":0}""");
 
     private static final AtomicReference<String> USAGE = new AtomicReference<>();
 
@@ -43,12 +47,17 @@ class UsagePageTest {
     @LocalServerPort
     int port;
 
-    private String usagePage(String plan, long executions, long jobs, boolean capped, long held, String invoice) {
+    private String usagePage(Plan plan, long executions, long jobs, boolean capped, long held, long overageCents,
+                             long totalCents) {
         USAGE.set("""
                 {"plan":%s,"periodStart":"2026-11-01T00:00:00Z","periodEnd":"2026-12-01T00:00:00Z",
                  "executions":%d,"attempts":1300450,"jobs":%d,"capped":%b,"quotaExceededRuns":%d,
                  "days":[{"day":"2026-11-02","executions":5000},{"day":"2026-11-03","executions":7500}],
-                 "invoice":%s}""".formatted(plan, executions, jobs, capped, held, invoice));
+                 "invoice":{"plan":"%s","monthlyPriceCents":%d,"includedExecutions":%d,"executions":%d,
+                            "overageExecutions":%d,"overageCents":%d,"totalCents":%d}}"""
+                .formatted(plan.json(), executions, jobs, capped, held, plan.code(), plan.priceCents(),
+                        plan.included(), executions, Math.max(0, executions - plan.included()), overageCents,
+                        totalCents));
         return new SignedInClient(port).page("/usage", 200);
     }
 
@@ -60,9 +69,7 @@ class UsagePageTest {
 
     @Test
     void theExecutionsAndJobsCardsShowUseAgainstThePlanWithBars() {
-        String page = usagePage(PRO, 250_000, 7, false, 0, """
-                {"plan":"pro","monthlyPriceCents":2900,"includedExecutions":1000000,"executions":250000,
-                 "overageExecutions":0,"overageCents":0,"totalCents":2900}""");
+        String page = usagePage(PRO, 250_000, 7, false, 0, 0, 2900);
 
         assertThat(page).contains("<strong>Pro</strong> plan · billing period 1 Nov – 30 Nov 2026 (UTC)");
         assertThat(section(page, "usage-executions"))
@@ -76,9 +83,7 @@ class UsagePageTest {
 
     @Test
     void executionsPastTheIncludedOnesMarkTheBarAsOverAndSayByHowMuch() {
-        String page = usagePage(PRO, 1_250_000, 7, false, 0, """
-                {"plan":"pro","monthlyPriceCents":2900,"includedExecutions":1000000,"executions":1250000,
-                 "overageExecutions":250000,"overageCents":12500,"totalCents":15400}""");
+        String page = usagePage(PRO, 1_250_000, 7, false, 0, 12500, 15400);
 
         assertThat(section(page, "usage-executions"))
                 .contains("<div class=\"bar over\" aria-hidden=\"true\"><span style=\"width: 100%\"></span></div>")
@@ -88,9 +93,7 @@ class UsagePageTest {
 
     @Test
     void theInvoicePreviewShowsMoneyFromCentsAsDollarsAndCents() {
-        String page = usagePage(PRO, 3_468_001, 7, false, 0, """
-                {"plan":"pro","monthlyPriceCents":2900,"includedExecutions":1000000,"executions":3468001,
-                 "overageExecutions":2468001,"overageCents":123450,"totalCents":126350}""");
+        String page = usagePage(PRO, 3_468_001, 7, false, 0, 123450, 126350);
 
         assertThat(section(page, "invoice-title"))
                 .contains("<td class=\"num\">$29.00</td>")
@@ -102,9 +105,7 @@ class UsagePageTest {
 
     @Test
     void aCappedPlanShowsTheRunsHeldForQuotaAndWhyTheyWait() {
-        String page = usagePage(FREE, 10_000, 25, true, 42, """
-                {"plan":"free","monthlyPriceCents":0,"includedExecutions":10000,"executions":10000,
-                 "overageExecutions":0,"overageCents":0,"totalCents":0}""");
+        String page = usagePage(FREE, 10_000, 25, true, 42, 0, 0);
 
         assertThat(section(page, "usage-held"))
                 .contains("<div class=\"value\">42</div>")
@@ -115,9 +116,7 @@ class UsagePageTest {
 
     @Test
     void theDailyChartHasOneColumnPerDayOfThePeriodWithATooltip() {
-        String page = usagePage(PRO, 12_500, 7, false, 0, """
-                {"plan":"pro","monthlyPriceCents":2900,"includedExecutions":1000000,"executions":12500,
-                 "overageExecutions":0,"overageCents":0,"totalCents":2900}""");
+        String page = usagePage(PRO, 12_500, 7, false, 0, 0, 2900);
 
         assertThat(page)
                 .contains("<svg class=\"usage-chart\" viewBox=\"0 0 360 120\"")
@@ -131,9 +130,7 @@ class UsagePageTest {
 
     @Test
     void thePlanLimitsTableSpellsOutRatesSizesAndIntervals() {
-        String page = usagePage(FREE, 10, 1, true, 0, """
-                {"plan":"free","monthlyPriceCents":0,"includedExecutions":10000,"executions":10,
-                 "overageExecutions":0,"overageCents":0,"totalCents":0}""");
+        String page = usagePage(FREE, 10, 1, true, 0, 0, 0);
 
         assertThat(section(page, "limits-title"))
                 .contains("<strong>5 runs/s, bursts of 20</strong>")
