@@ -20,6 +20,7 @@ public class Cookies {
     public static final String CSRF = "chronohook_csrf";
     public static final String FLASH = "chronohook_flash";
     public static final String ZONE = "chronohook_tz";
+    public static final String OPERATOR = "chronohook_operator";
 
     private final DashboardProperties.SecureCookies secure;
 
