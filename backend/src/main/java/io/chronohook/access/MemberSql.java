@@ -15,6 +15,12 @@ final class MemberSql {
              where email = :email
             """;
 
+    static final String FIND = """
+            select id, tenant_id, email, password_hash, role
+              from member
+             where tenant_id = :tenantId and id = :id
+            """;
+
     static final String EXISTS_EMAIL = "select 1 from member where email = :email";
 
     private MemberSql() {

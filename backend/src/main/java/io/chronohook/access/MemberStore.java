@@ -2,6 +2,7 @@ package io.chronohook.access;
 
 import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.platform.Rows;
+import io.r2dbc.spi.Readable;
 import java.time.Instant;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -30,18 +31,27 @@ public class MemberStore {
     }
 
     public Mono<Member> findByEmail(String email) {
-        return db.sql(MemberSql.FIND_BY_EMAIL)
-                .bind("email", email)
-                .map(row -> new Member(
-                        new MemberId(row.get("id", UUID.class)),
-                        new TenantId(row.get("tenant_id", UUID.class)),
-                        row.get("email", String.class),
-                        row.get("password_hash", String.class),
-                        MemberRole.fromWire(row.get("role", String.class))))
+        return db.sql(MemberSql.FIND_BY_EMAIL).bind("email", email).map(MemberStore::toMember).one();
+    }
+
+    public Mono<Member> find(TenantId tenantId, MemberId id) {
+        return db.sql(MemberSql.FIND)
+                .bind("tenantId", tenantId.value())
+                .bind("id", id.value())
+                .map(MemberStore::toMember)
                 .one();
     }
 
     public Mono<Boolean> emailTaken(String email) {
         return db.sql(MemberSql.EXISTS_EMAIL).bind("email", email).map(row -> true).one().defaultIfEmpty(false);
+    }
+
+    private static Member toMember(Readable row) {
+        return new Member(
+                new MemberId(row.get("id", UUID.class)),
+                new TenantId(row.get("tenant_id", UUID.class)),
+                row.get("email", String.class),
+                row.get("password_hash", String.class),
+                MemberRole.fromWire(row.get("role", String.class)));
     }
 }

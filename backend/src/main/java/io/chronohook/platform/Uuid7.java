@@ -2,6 +2,7 @@ package io.chronohook.platform;
 
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.UUID;
 
 /**
@@ -38,5 +39,13 @@ public final class Uuid7 {
         long msb = (millis << 16) | 0x7000L | sequence;
         long lsb = 0x8000000000000000L | (RANDOM.nextLong() & 0x3FFFFFFFFFFFFFFFL);
         return new UUID(msb, lsb);
+    }
+
+    /**
+     * The smallest version 7 id of {@code instant}'s millisecond: every id made at or after that instant sorts at or
+     * above it, so {@code id >= floor(t)} bounds a time range on an id index.
+     */
+    public static UUID floor(Instant instant) {
+        return new UUID((instant.toEpochMilli() << 16) | 0x7000L, 0x8000000000000000L);
     }
 }

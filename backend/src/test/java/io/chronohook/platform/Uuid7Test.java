@@ -32,4 +32,16 @@ class Uuid7Test {
 
         assertThat(id.getMostSignificantBits() >>> 16).isGreaterThanOrEqualTo(clock.millis());
     }
+
+    @Test
+    void theFloorOfAnInstantSortsAboveTheMillisecondBeforeAndNotAboveIdsMadeThen() {
+        Instant at = Instant.now();
+        UUID floor = Uuid7.floor(at);
+        UUID lastOfTheMillisecondBefore = new UUID(((at.toEpochMilli() - 1) << 16) | 0x7FFFL, -1L);
+
+        assertThat(floor.version()).isEqualTo(7);
+        assertThat(floor.variant()).isEqualTo(2);
+        assertThat(floor).isGreaterThan(lastOfTheMillisecondBefore);
+        assertThat(floor).isLessThanOrEqualTo(Uuid7.next(Clock.fixed(at, ZoneOffset.UTC)));
+    }
 }

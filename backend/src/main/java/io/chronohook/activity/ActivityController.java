@@ -1,0 +1,134 @@
+package io.chronohook.activity;
+
+import io.chronohook.access.Caller;
+import io.chronohook.job.JobId;
+import io.chronohook.platform.Page;
+import io.chronohook.platform.Validation;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code GET /api/v1/jobs/activity}: for each of up to 200 jobs, how many runs ended succeeded and dead in each of
+ * the last hours (the current hour last), for the dashboard's job list. Ids the tenant does not own are left out.
+ */
+@RestController
+public class ActivityController {
+
+    static final int MAX_JOBS = 200;
+    static final int MAX_HOURS = 168;
+    static final int DEFAULT_HOURS = 24;
+
+    private final ActivityStore store;
+    private final Clock clock;
+
+    public ActivityController(ActivityStore store, Clock clock) {
+        this.store = store;
+        this.clock = clock;
+    }
+
+    /** One hour: runs that ended succeeded, and runs that ended dead, in it. */
+    public record Bucket(Instant start, long succeeded, long failed) {
+    }
+
+    /** One job's hours, oldest first, their totals and the share that succeeded (null when none ended). */
+    public record JobActivity(String jobId, List<Bucket> buckets, long succeeded, long failed, Double successRate) {
+    }
+
+    @GetMapping("/api/v1/jobs/activity")
+    public Mono<Page<JobActivity>> activity(@AuthenticationPrincipal Caller caller,
+                                            @RequestParam(name = "jobId", required = false) List<String> jobId,
+                                            @RequestParam(required = false) String hours) {
+        Validation v = new Validation();
+        List<JobId> ids = jobIds(jobId, v);
+        int span = hours(hours, v);
+        v.check();
+        Instant to = clock.instant().truncatedTo(ChronoUnit.HOURS).plus(Duration.ofHours(1));
+        Instant from = to.minus(Duration.ofHours(span));
+        return store.hourly(caller.tenantId(), ids, from, to).collectList()
+                .map(rows -> new Page<>(items(ids, rows, from, span), null));
+    }
+
+    private static List<JobActivity> items(List<JobId> ids, List<ActivityStore.HourCount> rows, Instant from,
+                                           int span) {
+        Map<JobId, long[][]> counts = new HashMap<>();
+        for (ActivityStore.HourCount row : rows) {
+            long[][] job = counts.computeIfAbsent(row.jobId(), id -> new long[span][2]);
+            if (row.hour() != null) {
+                int index = (int) Duration.between(from, row.hour()).toHours();
+                job[index][0] = row.succeeded();
+                job[index][1] = row.dead();
+            }
+        }
+        List<JobActivity> items = new ArrayList<>();
+        for (JobId id : ids) {
+            long[][] job = counts.get(id);
+            if (job == null) {
+                continue;
+            }
+            List<Bucket> buckets = new ArrayList<>(span);
+            long succeeded = 0;
+            long failed = 0;
+            for (int i = 0; i < span; i++) {
+                buckets.add(new Bucket(from.plus(Duration.ofHours(i)), job[i][0], job[i][1]));
+                succeeded += job[i][0];
+                failed += job[i][1];
+            }
+            Double rate = succeeded + failed == 0 ? null : (double) succeeded / (succeeded + failed);
+            items.add(new JobActivity(id.toString(), buckets, succeeded, failed, rate));
+        }
+        return items;
+    }
+
+    /** Repeated {@code jobId} parameters, each possibly a comma-separated list; duplicates count once. */
+    private static List<JobId> jobIds(List<String> values, Validation v) {
+        Set<JobId> ids = new LinkedHashSet<>();
+        String malformed = null;
+        for (String value : values == null ? List.<String>of() : values) {
+            for (String text : value.split(",")) {
+                String id = text.strip();
+                Optional<JobId> parsed = JobId.parse(id);
+                if (parsed.isPresent()) {
+                    ids.add(parsed.get());
+                } else if (!id.isEmpty() && malformed == null) {
+                    malformed = id;
+                }
+            }
+        }
+        if (malformed != null) {
+            v.require(false, "jobId", "'" + malformed + "' is not a job id (job_ and 32 hex digits)");
+        } else {
+            v.require(!ids.isEmpty(), "jobId", "is required: one or more job ids");
+            v.require(ids.size() <= MAX_JOBS, "jobId", "takes at most " + MAX_JOBS + " job ids");
+        }
+        return List.copyOf(ids);
+    }
+
+    private static int hours(String text, Validation v) {
+        if (text == null) {
+            return DEFAULT_HOURS;
+        }
+        Integer hours = null;
+        try {
+            hours = Integer.valueOf(text.strip());
+        } catch (NumberFormatException e) {
+            // not a number: reported below
+        }
+        v.require(hours != null && hours >= 1 && hours <= MAX_HOURS, "hours",
+                "must be a whole number from 1 to " + MAX_HOURS);
+        return v.failed("hours") ? DEFAULT_HOURS : hours;
+    }
+}
