@@ -44,6 +44,9 @@ class DashboardIsolationE2ETest {
             String jobId = owner.send("POST", "/api/v1/jobs", "{\"name\":\"private-job\",\"schedule\":{\"type\":\"now\"},"
                     + "\"target\":{\"url\":\"" + receiver.url("/private") + "\"}}", 201).get("id").asString();
             String runId = firstRun(owner, jobId);
+            String yearlyJobId = owner.send("POST", "/api/v1/jobs", "{\"name\":\"yearly-job\",\"schedule\":{\"type\":"
+                    + "\"cron\",\"cron\":\"0 0 1 1 *\"},\"target\":{\"url\":\"" + receiver.url("/yearly") + "\"}}", 201)
+                    .get("id").asString();
             String keyId = owner.send("POST", "/api/v1/api-keys", "{\"name\":\"private-key\",\"scopes\":[\"jobs:read\"]}",
                     201).get("id").asString();
 
@@ -71,10 +74,13 @@ class DashboardIsolationE2ETest {
             assertThat(strangersJobs.body()).doesNotContain("private-job");
 
             HttpResponse<String> cancel = post(dashboard.uri("/runs/" + runId + "/cancel"), strangerSession);
-            HttpResponse<String> pause = post(dashboard.uri("/jobs/" + jobId + "/pause"), strangerSession);
+            HttpResponse<String> pause = post(dashboard.uri("/jobs/" + yearlyJobId + "/pause"), strangerSession);
             assertThat(cancel.statusCode()).isEqualTo(404);
             assertThat(pause.statusCode()).isEqualTo(404);
-            assertThat(owner.send("GET", "/api/v1/jobs/" + jobId, null, 200).get("state").asString()).isEqualTo("active");
+            assertThat(owner.send("GET", "/api/v1/jobs/" + yearlyJobId, null, 200).get("state").asString())
+                    .isEqualTo("active");
+            assertThat(owner.send("GET", "/api/v1/runs/" + runId, null, 200).get("state").asString())
+                    .isNotEqualTo("cancelled");
         }
     }
 

@@ -80,12 +80,12 @@ class DashboardScenarioE2ETest {
 
             // Its first run arrives and shows in the history; the run page shows the attempt.
             refreshUntil(browser, () -> !browser.driver().findElements(By.cssSelector("a.run-link")).isEmpty()
-                    && browser.text().contains("succeeded"));
+                    && !browser.driver().findElements(By.cssSelector("table .state-succeeded")).isEmpty());
             assertThat(receiver.distinct()).isPositive();
             browser.screenshotWholePage("job-detail");
             browser.click(By.cssSelector("a.run-link"));
             browser.waitFor(By.cssSelector("#attempts .attempt"), WAIT);
-            refreshUntil(browser, () -> browser.text().contains("succeeded"));
+            refreshUntil(browser, () -> !browser.driver().findElements(By.cssSelector("#attempts .attempt.ok")).isEmpty());
             assertThat(browser.find(By.id("attempts")).getText()).contains("200");
             browser.screenshotWholePage("run");
 
@@ -119,7 +119,12 @@ class DashboardScenarioE2ETest {
             // An API key: created with a scope, shown once, works; revoked, refused.
             browser.open(dashboard.uri("/api-keys"));
             browser.type(By.id("key-name"), "deploy-bot");
-            browser.click(By.id("scope-jobs-read"));
+            if (!browser.find(By.id("scope-jobs-read")).isSelected()) {
+                browser.click(By.id("scope-jobs-read"));
+            }
+            if (browser.find(By.id("scope-admin")).isSelected()) {
+                browser.click(By.id("scope-admin"));
+            }
             browser.click(By.id("create-key"));
             String created = browser.waitFor(By.id("new-key-value"), WAIT).getDomProperty("value");
             assertThat(created).startsWith("chk_").isNotEqualTo(apiKey);
