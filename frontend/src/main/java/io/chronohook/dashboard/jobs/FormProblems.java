@@ -53,7 +53,8 @@ final class FormProblems {
         for (BackendProblem.FieldProblem error : problem.errors()) {
             Target target = target(error.field());
             String message = target.key() == null ? sentence(error.message())
-                    : period("“" + target.key() + "”: " + error.message().strip());
+                    : period("“" + target.key() + "”" + ("headers".equals(target.field()) ? " " : ": ")
+                            + error.message().strip());
             if (target.field() == null) {
                 unplaced.add(sentence((error.field() == null ? "" : error.field() + " ") + error.message()));
             } else {

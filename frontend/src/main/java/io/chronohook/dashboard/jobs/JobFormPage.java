@@ -47,9 +47,9 @@ public record JobFormPage(String jobId, String jobName, JobForm form, Map<String
                     + "P1D = 1 day. Counted from the start (or from saving)."),
             Map.entry("at", "Date and time in your display zone (%s); saved as the matching instant."),
             Map.entry("delay", "An ISO-8601 duration after saving, e.g. PT10M = in 10 minutes."),
-            Map.entry("startAt", "Optional, in your display zone (%s)."),
-            Map.entry("endAt", "Optional, in your display zone (%s)."),
-            Map.entry("maxRuns", "Optional: stop after this many runs."),
+            Map.entry("startAt", "In your display zone (%s); none = from saving."),
+            Map.entry("endAt", "In your display zone (%s); none = no end."),
+            Map.entry("maxRuns", "Stop after this many runs."),
             Map.entry("url", "https:// address Chronohook calls."),
             Map.entry("headers", "One Name: value per line. webhook-*, chronohook-*, host and content-length are "
                     + "set by Chronohook."),
@@ -57,7 +57,7 @@ public record JobFormPage(String jobId, String jobName, JobForm form, Map<String
             Map.entry("maxAttempts", "1–100, default 5."),
             Map.entry("initialDelay", "First backoff, PT1S–PT1H, default PT10S; doubles with jitter."),
             Map.entry("maxDelay", "Longest backoff, up to P1D, default PT1H."),
-            Map.entry("maxRetryWindow", "Optional: no attempt later than this after the scheduled time, e.g. PT6H."),
+            Map.entry("maxRetryWindow", "No attempt later than this after the scheduled time, e.g. PT6H."),
             Map.entry("timeout", "PT1S–PT15M, default PT30S: one deadline for the whole request."),
             Map.entry("backfillLimit", "For backfill: at most this many missed runs, default 10."),
             Map.entry("spread", "Up to PT1H: a fixed per-job offset so many jobs do not fire in the same second."));

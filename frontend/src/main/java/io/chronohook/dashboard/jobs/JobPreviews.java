@@ -34,11 +34,14 @@ public class JobPreviews {
         if (!schedule.ok()) {
             return Mono.just(Preview.failed(String.join(" ", schedule.errors().values())));
         }
-        String zone = "cron".equals(form.value("scheduleType")) && !form.value("timeZone").isBlank()
-                ? form.value("timeZone").strip() : "UTC";
+        // A cron's times are wall-clock times of its own zone; other schedules are shown in the display zone.
+        boolean cron = "cron".equals(form.value("scheduleType"));
+        String zone = !cron ? ScheduleWords.zoneName(displayZone)
+                : form.value("timeZone").isBlank() ? "UTC" : form.value("timeZone").strip();
+        ZoneId convert = cron ? null : displayZone;
         return backend.send(session.token(), HttpMethod.POST, uri -> uri.path("/api/v1/schedules/preview").build(),
                         Map.of("schedule", schedule.body(), "count", COUNT), FireTimes.class)
-                .map(times -> Preview.of(times, zone))
+                .map(times -> Preview.of(times, zone, convert))
                 .onErrorResume(BackendProblem.class, problem -> Mono.just(Preview.failed(reason(problem))))
                 .onErrorResume(BackendUnavailable.class,
                         down -> Mono.just(Preview.failed("The preview is not available right now.")));

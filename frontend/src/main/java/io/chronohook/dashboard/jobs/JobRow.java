@@ -54,6 +54,12 @@ public record JobRow(Job job, String words, LastResult last, String sparkline, S
         return null;
     }
 
+    /** "07:00": the hour the last result is from, in the display zone. */
+    public String hourOf(Times times) {
+        return last == null || last.hour() == null ? ""
+                : java.time.format.DateTimeFormatter.ofPattern("HH:mm").format(last.hour().atZone(times.zone()));
+    }
+
     public String href() {
         return JobFormController.jobPath(job.id());
     }

@@ -1,6 +1,7 @@
 package io.chronohook.dashboard.jobs;
 
 import java.time.OffsetDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -37,17 +38,27 @@ public record Preview(List<Time> times, String zone, String error, String hint) 
         return new Preview(List.of(), null, error, null);
     }
 
-    /** The backend's fire times; seconds are shown only when some time has them. */
-    static Preview of(FireTimes fireTimes, String zone) {
+    /**
+     * The backend's fire times, in {@code zone}: the cron's own zone, whose wall-clock times the backend sends
+     * ({@code convert} null), or the display zone the instants are converted to. The UTC column is left out when the
+     * zone is UTC; seconds are shown only when some time has them.
+     */
+    static Preview of(FireTimes fireTimes, String zone, ZoneId convert) {
         boolean seconds = fireTimes.fireTimes().stream()
                 .anyMatch(time -> time.utc() != null && time.utc().getEpochSecond() % 60 != 0);
+        boolean utcZone = "UTC".equals(zone);
         List<Time> times = fireTimes.fireTimes().stream().filter(time -> time.utc() != null).map(time -> {
-            OffsetDateTime local = local(time);
+            OffsetDateTime local = convert == null ? local(time) : time.utc().atZone(convert).toOffsetDateTime();
             return new Time(time.utc().toString(), (seconds ? SECOND : MINUTE).format(local),
-                    local.getOffset().equals(ZoneOffset.UTC) ? "UTC" : local.getOffset().getId(),
-                    (seconds ? UTC_SECOND : UTC_MINUTE).format(time.utc().atOffset(ZoneOffset.UTC)) + " UTC");
+                    local.getOffset().equals(ZoneOffset.UTC) ? "UTC" : local.getOffset().getId(), utcZone ? null
+                            : (seconds ? UTC_SECOND : UTC_MINUTE).format(time.utc().atOffset(ZoneOffset.UTC)) + " UTC");
         }).toList();
         return new Preview(times, zone, null, times.isEmpty() ? "This schedule does not fire again." : null);
+    }
+
+    /** "Times in Europe/Berlin, and in UTC." */
+    public String legend() {
+        return "UTC".equals(zone) ? "Times in UTC." : "Times in " + zone + ", and in UTC.";
     }
 
     private static OffsetDateTime local(FireTimes.FireTime time) {

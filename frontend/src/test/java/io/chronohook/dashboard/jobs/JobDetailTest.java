@@ -101,7 +101,7 @@ class JobDetailTest {
                 .contains("<pre id=\"body\">{\"report\":\"daily\"}</pre>")
                 .contains("up to 5 attempts, backoff 10 s doubling to 1 h")
                 .contains("<span class=\"chip\">env:prod</span>")
-                .contains("<input id=\"job-id\" class=\"mono\" value=\"" + JobJson.NIGHTLY_ID + "\" readonly>")
+                .contains("<code id=\"job-id\">" + JobJson.NIGHTLY_ID + "</code>")
                 .contains("data-copy=\"#job-id\"")
                 .contains("<a class=\"run-link mono\" href=\"/runs/run_0196a1b2c3d4e5f60718293a9f8e7d6c\"")
                 .contains("<span class=\"badge state-dead\">dead</span>")

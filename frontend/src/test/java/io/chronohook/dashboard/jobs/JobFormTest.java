@@ -330,6 +330,15 @@ class JobFormTest {
     }
 
     @Test
+    void anIntervalIsPreviewedInTheDisplayZoneAndInUtc() {
+        String fragment = html(post("/jobs/preview", Map.of("scheduleType", "interval", "every", "PT24H")), 200);
+
+        assertThat(fragment).contains("<time datetime=\"2026-11-24T01:00:00Z\">Tue 24 Nov 2026, 02:00</time>")
+                .contains("<span class=\"offset\">+01:00</span> <span class=\"utc\">24 Nov, 01:00 UTC</span>")
+                .contains("Times in Europe/Berlin, and in UTC.");
+    }
+
+    @Test
     void thePreviewFragmentGivesTheBackendsReasonForABadCron() {
         String fragment = html(new SignedInClient(port).post("/jobs/preview",
                 Map.of("scheduleType", "cron", "cron", "61 * * * *", "timeZone", "UTC")), 200);
@@ -346,7 +355,8 @@ class JobFormTest {
                 .body(BodyInserters.fromFormData("scheduleType", "interval").with("every", "PT15M"))
                 .exchange(), 200);
 
-        assertThat(fragment).contains("<ol id=\"preview-times\"");
+        assertThat(fragment).contains("<ol id=\"preview-times\"").contains("Times in UTC.")
+                .doesNotContain("class=\"utc\"");
         assertThat(BODIES.getFirst()).contains("\"type\":\"interval\"").contains("\"every\":\"PT15M\"");
     }
 }
