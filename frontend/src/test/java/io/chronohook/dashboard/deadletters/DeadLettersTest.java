@@ -182,7 +182,7 @@ class DeadLettersTest {
 
         assertThat(RECEIVED).containsExactly("GET /api/v1/dead-letters?limit=25&jobId=job_1&cursor=cnVuX2E");
         assertThat(page).contains("run_c").doesNotContain("rel=\"next\"")
-                .contains("<a class=\"button secondary small\" href=\"/dead-letters?jobId=job_1\">First page</a>");
+                .contains("<a class=\"button secondary small\" id=\"first-page\" href=\"/dead-letters?jobId=job_1\">First page</a>");
     }
 
     @Test
