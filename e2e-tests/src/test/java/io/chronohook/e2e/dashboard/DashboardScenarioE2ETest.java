@@ -160,9 +160,12 @@ class DashboardScenarioE2ETest {
             assertThat(browser.text()).contains("deploy-bot").containsIgnoringCase("revoked");
             browser.screenshotWholePage("audit");
 
-            // Sign out; signing in again brings the person back to their jobs.
+            // Sign out: the session is gone, a page asks for a sign-in and comes back after it.
             browser.click(By.cssSelector(".who button[type=submit]"));
             browser.waitFor(By.id("password"), WAIT);
+            assertThat(browser.text()).contains("You are signed out.");
+            browser.open(dashboard.uri("/jobs"));
+            browser.waitUntil(() -> browser.currentUrl().contains("/login?next="), WAIT);
             browser.screenshot("login");
             browser.type(By.id("email"), email);
             browser.type(By.id("password"), PASSWORD);
