@@ -1,0 +1,59 @@
+package io.chronohook.dashboard.page;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.chronohook.dashboard.backend.StubBackend;
+import io.chronohook.dashboard.session.Cookies;
+import io.chronohook.dashboard.support.SignedInClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+/** What a signed-in page does when the session has ended or was never there. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class SessionEndTest {
+
+    /** The backend refuses the token as expired, on every call (including /api/v1/me). */
+    private static final StubBackend BACKEND = StubBackend.routing(routes -> routes
+            .route(request -> true, (request, response) -> StubBackend.json(response, 401,
+                    "{\"status\":401,\"code\":\"unauthorized\",\"detail\":\"the token has expired\"}")));
+
+    @DynamicPropertySource
+    static void backendUrl(DynamicPropertyRegistry registry) {
+        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
+    }
+
+    @AfterAll
+    static void stopBackend() {
+        BACKEND.close();
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void anExpiredSessionClearsTheCookieAndAsksForASignInThatComesBackHere() {
+        var result = new SignedInClient(port).raw().get().uri("/endpoints?x=1").exchange()
+                .expectStatus().is3xxRedirection()
+                .expectHeader().valueEquals("Location", "/login?next=%2Fendpoints%3Fx%3D1")
+                .returnResult(Void.class);
+
+        assertThat(result.getResponseHeaders().get("Set-Cookie"))
+                .anySatisfy(cookie -> assertThat(cookie).startsWith(Cookies.SESSION + "=;").contains("Max-Age=0"));
+    }
+
+    @Test
+    void withoutASessionNoSignedInPageReachesTheBackend() {
+        WebTestClient anonymous = WebTestClient.bindToServer().baseUrl("http://localhost:" + port).build();
+        for (String path : new String[] {"/jobs", "/jobs/new", "/runs/run_1", "/dead-letters", "/endpoints",
+                "/api-keys", "/settings/signing-secret", "/usage", "/audit"}) {
+            anonymous.get().uri(path).exchange()
+                    .expectStatus().is3xxRedirection()
+                    .expectHeader().value("Location", location -> assertThat(location).startsWith("/login?next="));
+        }
+    }
+}
