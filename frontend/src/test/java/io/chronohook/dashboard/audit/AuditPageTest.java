@@ -8,18 +8,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.chronohook.dashboard.backend.StubBackend;
-import io.chronohook.dashboard.support.SignedInClient;
-import org.junit.jupiter.api.AfterAll;
+import io.chronohook.dashboard.support.PageTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.util.HtmlUtils;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class AuditPageTest {
+class AuditPageTest extends PageTest {
+
+    AuditPageTest() {
+        super(BACKEND);
+    }
 
     private static final String FIRST_PAGE = """
             {"items":[
@@ -53,24 +51,8 @@ class AuditPageTest {
                         ? "{\"items\":[],\"nextCursor\":null}" : FIRST.get());
             }));
 
-    @DynamicPropertySource
-    static void backendUrl(DynamicPropertyRegistry registry) {
-        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        BACKEND.close();
-    }
-
-    @LocalServerPort
-    int port;
-
-    SignedInClient client;
-
     @BeforeEach
     void signIn() {
-        client = new SignedInClient(port);
         QUERIES.clear();
         FIRST.set(FIRST_PAGE);
     }

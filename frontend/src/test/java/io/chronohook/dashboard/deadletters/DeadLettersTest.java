@@ -7,24 +7,23 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import io.chronohook.dashboard.backend.StubBackend;
+import io.chronohook.dashboard.support.PageTest;
 import io.chronohook.dashboard.session.Cookies;
 import io.chronohook.dashboard.session.CsrfFilter;
 import io.chronohook.dashboard.support.Redirect;
 import io.chronohook.dashboard.support.SignedInClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.reactive.function.BodyInserters;
 import org.springframework.web.util.HtmlUtils;
 import reactor.core.publisher.Mono;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class DeadLettersTest {
+class DeadLettersTest extends PageTest {
+
+    DeadLettersTest() {
+        super(BACKEND);
+    }
 
     static final String LONG_ERROR = "the receiver answered HTTP 500 and then kept on explaining at great length why "
             + "it could not possibly take this webhook today";
@@ -90,24 +89,8 @@ class DeadLettersTest {
             .get("/api/v1/dead-letters/replays/rpl_done", (request, response) ->
                     StubBackend.json(response, 200, PROGRESS.formatted("done", 4).replace("rpl_1", "rpl_done"))));
 
-    @DynamicPropertySource
-    static void backendUrl(DynamicPropertyRegistry registry) {
-        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        BACKEND.close();
-    }
-
-    @LocalServerPort
-    int port;
-
-    SignedInClient client;
-
     @BeforeEach
     void signIn() {
-        client = new SignedInClient(port);
         RECEIVED.clear();
     }
 

@@ -5,17 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.chronohook.dashboard.backend.StubBackend;
-import io.chronohook.dashboard.support.SignedInClient;
-import org.junit.jupiter.api.AfterAll;
+import io.chronohook.dashboard.support.PageTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class EndpointsPageTest {
+class EndpointsPageTest extends PageTest {
+
+    EndpointsPageTest() {
+        super(BACKEND);
+    }
 
     static final String THREE_HOSTS = """
             {"items":[
@@ -38,24 +36,8 @@ class EndpointsPageTest {
     static final StubBackend BACKEND = StubBackend.routing(routes -> routes
             .get("/api/v1/endpoints", (request, response) -> StubBackend.json(response, 200, ENDPOINTS.get())));
 
-    @DynamicPropertySource
-    static void backendUrl(DynamicPropertyRegistry registry) {
-        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        BACKEND.close();
-    }
-
-    @LocalServerPort
-    int port;
-
-    SignedInClient client;
-
     @BeforeEach
     void signIn() {
-        client = new SignedInClient(port);
         ENDPOINTS.set(THREE_HOSTS);
     }
 

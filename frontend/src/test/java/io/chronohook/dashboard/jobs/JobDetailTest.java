@@ -8,19 +8,18 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.chronohook.dashboard.backend.StubBackend;
+import io.chronohook.dashboard.support.PageTest;
 import io.chronohook.dashboard.session.Cookies;
 import io.chronohook.dashboard.support.SignedInClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import reactor.netty.http.server.HttpServerRequest;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class JobDetailTest {
+class JobDetailTest extends PageTest {
+
+    JobDetailTest() {
+        super(BACKEND);
+    }
 
     private static final String JOB = "/api/v1/jobs/" + JobJson.NIGHTLY_ID;
     private static final String DEAD_RUN = """
@@ -68,19 +67,6 @@ class JobDetailTest {
         String key = request.requestHeaders().get("Idempotency-Key");
         CALLS.add(request.method().name() + " " + request.uri() + (key == null ? "" : " Idempotency-Key=" + key));
     }
-
-    @DynamicPropertySource
-    static void backendUrl(DynamicPropertyRegistry registry) {
-        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        BACKEND.close();
-    }
-
-    @LocalServerPort
-    int port;
 
     @BeforeEach
     void reset() {

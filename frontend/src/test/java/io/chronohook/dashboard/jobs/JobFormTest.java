@@ -10,17 +10,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.chronohook.dashboard.backend.StubBackend;
+import io.chronohook.dashboard.support.PageTest;
 import io.chronohook.dashboard.session.Cookies;
 import io.chronohook.dashboard.session.CsrfFilter;
 import io.chronohook.dashboard.support.SignedInClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.util.LinkedMultiValueMap;
 import org.springframework.web.reactive.function.BodyInserters;
@@ -30,8 +26,11 @@ import reactor.netty.http.server.HttpServerRequest;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class JobFormTest {
+class JobFormTest extends PageTest {
+
+    JobFormTest() {
+        super(BACKEND);
+    }
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -72,19 +71,6 @@ class JobFormTest {
                 + (header == null ? "" : " " + header + "=" + request.requestHeaders().get(header)));
         return request.receive().aggregate().asString().defaultIfEmpty("").doOnNext(BODIES::add);
     }
-
-    @DynamicPropertySource
-    static void backendUrl(DynamicPropertyRegistry registry) {
-        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        BACKEND.close();
-    }
-
-    @LocalServerPort
-    int port;
 
     @BeforeEach
     void forget() {

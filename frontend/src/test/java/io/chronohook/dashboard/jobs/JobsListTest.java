@@ -8,17 +8,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.chronohook.dashboard.backend.StubBackend;
+import io.chronohook.dashboard.support.PageTest;
 import io.chronohook.dashboard.support.SignedInClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class JobsListTest {
+class JobsListTest extends PageTest {
+
+    JobsListTest() {
+        super(BACKEND);
+    }
 
     private static final String TWO_JOBS = "{\"items\":[" + JobJson.NIGHTLY + "," + JobJson.FREQUENT
             + "],\"nextCursor\":\"c+2/=\"}";
@@ -41,19 +40,6 @@ class JobsListTest {
                 JOB_QUERIES.add(query(request.uri()));
                 return StubBackend.json(response, 200, JOBS.get());
             }));
-
-    @DynamicPropertySource
-    static void backendUrl(DynamicPropertyRegistry registry) {
-        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        BACKEND.close();
-    }
-
-    @LocalServerPort
-    int port;
 
     @BeforeEach
     void reset() {

@@ -3,16 +3,15 @@ package io.chronohook.dashboard.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.chronohook.dashboard.backend.StubBackend;
+import io.chronohook.dashboard.support.PageTest;
 import io.chronohook.dashboard.support.SignedInClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class JobsViewerTest {
+class JobsViewerTest extends PageTest {
+
+    JobsViewerTest() {
+        super(BACKEND);
+    }
 
     private static final String VIEWER_ME = StubBackend.OWNER_ME.replace("\"owner\"", "\"viewer\"")
             .replace("[\"admin\",\"jobs:read\",\"jobs:write\"]", "[\"jobs:read\"]");
@@ -27,19 +26,6 @@ class JobsViewerTest {
                     JobJson.NIGHTLY))
             .get("/api/v1/jobs", (request, response) -> StubBackend.json(response, 200,
                     "{\"items\":[" + JobJson.NIGHTLY + "],\"nextCursor\":null}")));
-
-    @DynamicPropertySource
-    static void backendUrl(DynamicPropertyRegistry registry) {
-        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        BACKEND.close();
-    }
-
-    @LocalServerPort
-    int port;
 
     @Test
     void aViewerSeesTheJobsWithoutTheButtonsTheyCannotUse() {

@@ -9,25 +9,24 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.chronohook.dashboard.backend.StubBackend;
+import io.chronohook.dashboard.support.PageTest;
 import io.chronohook.dashboard.session.Cookies;
 import io.chronohook.dashboard.session.CsrfFilter;
 import io.chronohook.dashboard.support.SignedInClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.util.LinkedMultiValueMap;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.reactive.function.BodyInserters;
 import org.springframework.web.util.HtmlUtils;
 import reactor.core.publisher.Mono;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class ApiKeysPageTest {
+class ApiKeysPageTest extends PageTest {
+
+    ApiKeysPageTest() {
+        super(BACKEND);
+    }
 
     private static final String NEW_KEY = "chk_9f8e7d6c_Zm9yIHlvdXIgZXllcyBvbmx5";
     private static final List<String> RECEIVED = new CopyOnWriteArrayList<>();
@@ -59,24 +58,8 @@ class ApiKeysPageTest {
                         : response.status(204).send();
             }));
 
-    @DynamicPropertySource
-    static void backendUrl(DynamicPropertyRegistry registry) {
-        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        BACKEND.close();
-    }
-
-    @LocalServerPort
-    int port;
-
-    SignedInClient client;
-
     @BeforeEach
     void signIn() {
-        client = new SignedInClient(port);
         RECEIVED.clear();
     }
 

@@ -6,21 +6,18 @@ import java.util.List;
 import java.util.Map;
 
 import io.chronohook.dashboard.backend.StubBackend;
+import io.chronohook.dashboard.support.PageTest;
 import io.chronohook.dashboard.session.Cookies;
-import io.chronohook.dashboard.support.SignedInClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.util.HtmlUtils;
 import reactor.netty.http.server.HttpServerRequest;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class OperatorPageTest {
+class OperatorPageTest extends PageTest {
+
+    OperatorPageTest() {
+        super(BACKEND);
+    }
 
     /** The operator token of the stand-in backend. */
     private static final String RIGHT = "right operator/token+1";
@@ -58,26 +55,6 @@ class OperatorPageTest {
     private static String bearer(HttpServerRequest request) {
         String header = request.requestHeaders().get("Authorization");
         return header == null ? "" : header.substring("Bearer ".length());
-    }
-
-    @DynamicPropertySource
-    static void backendUrl(DynamicPropertyRegistry registry) {
-        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        BACKEND.close();
-    }
-
-    @LocalServerPort
-    int port;
-
-    SignedInClient client;
-
-    @BeforeEach
-    void bindClient() {
-        client = new SignedInClient(port);
     }
 
     private String operatorCookie(WebTestClient.ResponseSpec response) {

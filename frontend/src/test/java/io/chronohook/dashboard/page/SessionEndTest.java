@@ -3,37 +3,23 @@ package io.chronohook.dashboard.page;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.chronohook.dashboard.backend.StubBackend;
+import io.chronohook.dashboard.support.PageTest;
 import io.chronohook.dashboard.session.Cookies;
 import io.chronohook.dashboard.support.SignedInClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /** What a signed-in page does when the session has ended or was never there. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class SessionEndTest {
+class SessionEndTest extends PageTest {
+
+    SessionEndTest() {
+        super(BACKEND);
+    }
 
     /** The backend refuses the token as expired, on every call (including /api/v1/me). */
     private static final StubBackend BACKEND = StubBackend.routing(routes -> routes
             .route(request -> true, (request, response) -> StubBackend.json(response, 401,
                     "{\"status\":401,\"code\":\"unauthorized\",\"detail\":\"the token has expired\"}")));
-
-    @DynamicPropertySource
-    static void backendUrl(DynamicPropertyRegistry registry) {
-        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        BACKEND.close();
-    }
-
-    @LocalServerPort
-    int port;
 
     @Test
     void anExpiredSessionClearsTheCookieAndAsksForASignInThatComesBackHere() {

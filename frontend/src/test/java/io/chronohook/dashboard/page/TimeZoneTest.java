@@ -5,36 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Map;
 
 import io.chronohook.dashboard.backend.StubBackend;
+import io.chronohook.dashboard.support.PageTest;
 import io.chronohook.dashboard.session.Cookies;
 import io.chronohook.dashboard.support.SignedInClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.util.HtmlUtils;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class TimeZoneTest {
+class TimeZoneTest extends PageTest {
+
+    TimeZoneTest() {
+        super(BACKEND);
+    }
 
     private static final StubBackend BACKEND = StubBackend.routing(routes -> routes
             .get("/api/v1/endpoints", (request, response) -> StubBackend.json(response, 200, """
                     {"items":[{"host":"hooks.acme.example","circuitState":"closed","attempts24h":3,"successRate":1.0,
                      "lastAttemptAt":"2026-07-01T10:00:00Z","lastError":null,"lastErrorAt":null}],"nextCursor":null}""")));
-
-    @DynamicPropertySource
-    static void backendUrl(DynamicPropertyRegistry registry) {
-        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        BACKEND.close();
-    }
-
-    @LocalServerPort
-    int port;
 
     @Test
     void choosingAZoneKeepsItInACookieAndGoesBackToThePageItWasChosenOn() {

@@ -7,21 +7,20 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import io.chronohook.dashboard.backend.StubBackend;
+import io.chronohook.dashboard.support.PageTest;
 import io.chronohook.dashboard.session.Cookies;
 import io.chronohook.dashboard.support.Redirect;
 import io.chronohook.dashboard.support.SignedInClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.util.HtmlUtils;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class RunPageTest {
+class RunPageTest extends PageTest {
+
+    RunPageTest() {
+        super(BACKEND);
+    }
 
     static final String DEAD_RUN = """
             {"id":"run_dead","jobId":"job_1","state":"dead","scheduledFor":"2026-11-23T07:00:00Z","attempt":2,
@@ -96,24 +95,8 @@ class RunPageTest {
             .post("/api/v1/runs/run_ok/replay", (request, response) -> StubBackend.json(response, 409,
                     "{\"status\":409,\"code\":\"invalid_state\",\"detail\":\"the run is not dead\"}")));
 
-    @DynamicPropertySource
-    static void backendUrl(DynamicPropertyRegistry registry) {
-        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        BACKEND.close();
-    }
-
-    @LocalServerPort
-    int port;
-
-    SignedInClient client;
-
     @BeforeEach
     void signIn() {
-        client = new SignedInClient(port);
         RECEIVED.clear();
     }
 

@@ -9,19 +9,17 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.chronohook.dashboard.backend.StubBackend;
+import io.chronohook.dashboard.support.PageTest;
 import io.chronohook.dashboard.session.Cookies;
-import io.chronohook.dashboard.support.SignedInClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import reactor.core.publisher.Mono;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class SigningSecretPageTest {
+class SigningSecretPageTest extends PageTest {
+
+    SigningSecretPageTest() {
+        super(BACKEND);
+    }
 
     private static final String CURRENT = "whsec_Q1VSUkVOVHNlY3JldFZBTFVFMDEyMw==";
     private static final String PREVIOUS = "whsec_T0xEc2VjcmV0VkFMVUUwMTIzNDU2Nw==";
@@ -45,24 +43,8 @@ class SigningSecretPageTest {
                                                       "expiresAt":"2099-01-08T03:04:05Z"}]}""".formatted(CURRENT)));
                     })));
 
-    @DynamicPropertySource
-    static void backendUrl(DynamicPropertyRegistry registry) {
-        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        BACKEND.close();
-    }
-
-    @LocalServerPort
-    int port;
-
-    SignedInClient client;
-
     @BeforeEach
     void signIn() {
-        client = new SignedInClient(port);
         RECEIVED.clear();
     }
 

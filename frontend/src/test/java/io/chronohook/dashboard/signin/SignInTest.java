@@ -5,20 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Map;
 
 import io.chronohook.dashboard.backend.StubBackend;
+import io.chronohook.dashboard.support.PageTest;
 import io.chronohook.dashboard.session.Cookies;
 import io.chronohook.dashboard.support.SignedInClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.reactive.function.BodyInserters;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class SignInTest {
+class SignInTest extends PageTest {
+
+    SignInTest() {
+        super(BACKEND);
+    }
 
     private static final StubBackend BACKEND = StubBackend.routing(routes -> routes
             .post("/api/v1/auth/token", (request, response) -> request.receive().aggregate().asString()
@@ -27,19 +26,6 @@ class SignInTest {
                                     "{\"accessToken\":\"jwt-from-backend\",\"tokenType\":\"Bearer\",\"expiresIn\":3600}")
                             : StubBackend.json(response, 401,
                                     "{\"status\":401,\"code\":\"invalid_credentials\",\"detail\":\"the email or password is wrong\"}")))));
-
-    @DynamicPropertySource
-    static void backendUrl(DynamicPropertyRegistry registry) {
-        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        BACKEND.close();
-    }
-
-    @LocalServerPort
-    int port;
 
     private WebTestClient anonymous() {
         return WebTestClient.bindToServer().baseUrl("http://localhost:" + port).build();

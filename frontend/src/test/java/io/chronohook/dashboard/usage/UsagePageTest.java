@@ -5,16 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.chronohook.dashboard.backend.StubBackend;
+import io.chronohook.dashboard.support.PageTest;
 import io.chronohook.dashboard.support.SignedInClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class UsagePageTest {
+class UsagePageTest extends PageTest {
+
+    UsagePageTest() {
+        super(BACKEND);
+    }
 
     /** A plan as the backend sends it, with the figures its invoice repeats. */
     private record Plan(String code, long priceCents, long included, String json) {
@@ -33,19 +32,6 @@ class UsagePageTest {
 
     private static final StubBackend BACKEND = StubBackend.routing(routes -> routes
             .get("/api/v1/usage", (request, response) -> StubBackend.json(response, 200, USAGE.get())));
-
-    @DynamicPropertySource
-    static void backendUrl(DynamicPropertyRegistry registry) {
-        registry.add("chronohook.dashboard.backend-url", () -> BACKEND.url().toString());
-    }
-
-    @AfterAll
-    static void stopBackend() {
-        BACKEND.close();
-    }
-
-    @LocalServerPort
-    int port;
 
     private String usagePage(Plan plan, long executions, long jobs, boolean capped, long held, long overageCents,
                              long totalCents) {
