@@ -77,7 +77,7 @@ public class KeysController {
     public Mono<Rendering> revoke(@PathVariable String id, Session session, ServerWebExchange exchange) {
         return backend.perform(session.token(), HttpMethod.DELETE,
                         uri -> uri.path("/api/v1/api-keys/{id}").build(id), null)
-                .thenReturn(pages.redirect(exchange, "/api-keys", Flash.success("Key revoked.")));
+                .then(Mono.fromSupplier(() -> pages.redirect(exchange, "/api-keys", Flash.success("Key revoked."))));
     }
 
     private Mono<Listing<ApiKey>> keys(Session session, Cursor cursor) {

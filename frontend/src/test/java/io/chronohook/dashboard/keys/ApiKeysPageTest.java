@@ -118,12 +118,14 @@ class ApiKeysPageTest extends PageTest {
     }
 
     @Test
-    void revokingAKeyTheBackendDoesNotKnowShowsTheNotFoundPage() {
-        String page = HtmlUtils.htmlUnescape(client.post("/api-keys/key_gone/revoke", Map.of())
+    void revokingAKeyTheBackendDoesNotKnowShowsTheNotFoundPageAndClaimsNothing() {
+        var result = client.post("/api-keys/key_gone/revoke", Map.of())
                 .expectStatus().isNotFound()
-                .expectBody(String.class).returnResult().getResponseBody());
+                .expectBody(String.class).returnResult();
 
-        assertThat(page).contains("<h1>Not found</h1>");
+        assertThat(HtmlUtils.htmlUnescape(result.getResponseBody())).contains("<h1>Not found</h1>");
+        assertThat(result.getResponseHeaders().getOrEmpty("Set-Cookie"))
+                .noneSatisfy(cookie -> assertThat(cookie).contains("revoked"));
     }
 
     @Test
