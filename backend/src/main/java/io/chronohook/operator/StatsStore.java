@@ -25,7 +25,7 @@ public class StatsStore {
     static final Duration RUN_AGE_MARGIN = Duration.ofMinutes(5);
 
     /** Backlog counts stop here: they stay cheap however many dead runs have piled up. */
-    static final long COUNT_CAP = 100_000;
+    public static final long COUNT_CAP = 100_000;
 
     private final DatabaseClient db;
 

@@ -23,7 +23,7 @@ public final class OutcomeRecorder implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(OutcomeRecorder.class);
 
-    private final Sinks.Many<FinishedAttempt> sink = Sinks.many().unicast().onBackpressureBuffer();
+    private final Sinks.Many<Pending> sink = Sinks.many().unicast().onBackpressureBuffer();
     private final Disposable subscription;
 
     /**
@@ -35,9 +35,23 @@ public final class OutcomeRecorder implements AutoCloseable {
         this.subscription = sink.asFlux()
                 // Fair backpressure: a batch is emitted only on demand, never dropped while the last one is written.
                 .bufferTimeout(batch, flush, true)
-                .concatMap(attempts -> write(runs, gate, pauser, clock, attempts)
-                        .doFinally(signal -> recorded.accept(attempts.size())), 1)
+                .concatMap(pending -> write(runs, gate, pauser, clock, pending.stream().map(Pending::attempt).toList())
+                        .doFinally(signal -> {
+                            pending.forEach(Pending::written);
+                            recorded.accept(pending.size());
+                        }), 1)
                 .subscribe();
+    }
+
+    /** An attempt waiting for its batch, and what to do once the batch is written (or given up). */
+    private record Pending(FinishedAttempt attempt, Runnable onWritten) {
+        void written() {
+            try {
+                onWritten.run();
+            } catch (RuntimeException e) {
+                log.warn("a listener of run {} failed after its attempt was recorded", attempt.runId(), e);
+            }
+        }
     }
 
     /** Pauses a job on the receiver's word (410 Gone). */
@@ -70,7 +84,12 @@ public final class OutcomeRecorder implements AutoCloseable {
     }
 
     public void submit(FinishedAttempt attempt) {
-        sink.emitNext(attempt, Sinks.EmitFailureHandler.busyLooping(Duration.ofSeconds(2)));
+        submit(attempt, () -> { });
+    }
+
+    /** Queues an attempt for the next batch; {@code onWritten} runs once that batch is written or given up. */
+    public void submit(FinishedAttempt attempt, Runnable onWritten) {
+        sink.emitNext(new Pending(attempt, onWritten), Sinks.EmitFailureHandler.busyLooping(Duration.ofSeconds(2)));
     }
 
     @Override

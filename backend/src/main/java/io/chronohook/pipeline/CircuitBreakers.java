@@ -2,9 +2,14 @@ package io.chronohook.pipeline;
 
 import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.dispatch.DeliveryOutcome;
+import io.chronohook.observability.MeterNames;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -21,7 +26,7 @@ public class CircuitBreakers {
     private final CircuitBreakerRegistry registry;
     private final BreakerProperties properties;
 
-    public CircuitBreakers(BreakerProperties properties) {
+    public CircuitBreakers(BreakerProperties properties, MeterRegistry meters) {
         this.properties = properties;
         this.registry = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()
                 .failureRateThreshold(properties.failureRatePercent())
@@ -31,6 +36,17 @@ public class CircuitBreakers {
                 .waitDurationInOpenState(properties.openFor())
                 .permittedNumberOfCallsInHalfOpenState(properties.halfOpenProbes())
                 .build());
+        for (CircuitBreaker.State state : List.of(CircuitBreaker.State.CLOSED, CircuitBreaker.State.OPEN,
+                CircuitBreaker.State.HALF_OPEN)) {
+            Gauge.builder(MeterNames.CIRCUITS, () -> count(state))
+                    .description("This instance's circuit breakers (one per tenant and target host) by state")
+                    .tag("state", state.name().toLowerCase(Locale.ROOT))
+                    .register(meters);
+        }
+    }
+
+    private long count(CircuitBreaker.State state) {
+        return registry.getAllCircuitBreakers().stream().filter(breaker -> breaker.getState() == state).count();
     }
 
     public CircuitBreaker of(TenantId tenantId, String host) {

@@ -3,22 +3,22 @@ package io.chronohook.pipeline;
 import io.chronohook.dispatch.DeliveryRequest;
 import io.chronohook.dispatch.WebhookDispatcher;
 import io.chronohook.job.JobStore;
+import io.chronohook.observability.RunTrace;
 import io.chronohook.outcome.AttemptResults;
 import io.chronohook.schedule.ClaimedRun;
 import io.chronohook.schedule.FinishedAttempt;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.SplittableRandom;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 /**
  * Makes one attempt of a claimed run: asks the host's circuit breaker, opens the payload, signs with the tenant's
- * secrets, sends, feeds the breaker, and decides the run's next state.
+ * secrets, sends with the run's trace context ({@code traceparent}), feeds the breaker, and decides the run's next
+ * state.
  */
 @Component
 public class Deliveries {
@@ -28,7 +28,6 @@ public class Deliveries {
     private final JobStore jobs;
     private final CircuitBreakers breakers;
     private final Clock clock;
-    private final SecureRandom ids = new SecureRandom();
     private final SplittableRandom jitter = new SplittableRandom();
 
     public Deliveries(WebhookDispatcher dispatcher, TenantSecrets secrets, JobStore jobs, CircuitBreakers breakers,
@@ -41,15 +40,14 @@ public class Deliveries {
     }
 
     /** Never fails: whatever happens becomes a finished attempt to record. */
-    public Mono<FinishedAttempt> attempt(ClaimedRun run) {
+    public Mono<FinishedAttempt> attempt(ClaimedRun run, RunTrace trace) {
         CircuitBreaker breaker = breakers.of(run.tenantId(), run.host());
         if (!breaker.tryAcquirePermission()) {
             Instant now = clock.instant();
             return Mono.just(AttemptResults.deferred(run, now, now.plus(breakers.openFor())
                     .plusMillis(nextJitter(1000))));
         }
-        String traceId = hex(16);
-        String traceparent = "00-" + traceId + "-" + hex(8) + "-01";
+        String traceId = trace.traceId();
         return secrets.of(run.tenantId())
                 .flatMap(signing -> {
                     JobStore.Payload payload = jobs.open(run.tenantId(), run.jobId(), run.keyId(),
@@ -57,7 +55,7 @@ public class Deliveries {
                     byte[] body = payload.body() == null ? new byte[0] : payload.body().getBytes(StandardCharsets.UTF_8);
                     DeliveryRequest request = new DeliveryRequest(run.id().toString(), run.jobId().toString(),
                             run.attempt(), run.scheduledFor(), run.url(), run.method(), payload.headers(), body,
-                            run.contentType(), run.timeout(), signing, null, traceparent);
+                            run.contentType(), run.timeout(), signing, null, trace.sending(run, clock.instant()));
                     return dispatcher.dispatch(request);
                 })
                 .doOnNext(outcome -> breakers.record(breaker, outcome))
@@ -74,11 +72,5 @@ public class Deliveries {
 
     private synchronized SplittableRandom splitJitter() {
         return jitter.split();
-    }
-
-    private String hex(int bytes) {
-        byte[] value = new byte[bytes];
-        ids.nextBytes(value);
-        return HexFormat.of().formatHex(value);
     }
 }

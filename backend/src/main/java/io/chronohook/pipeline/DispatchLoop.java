@@ -1,7 +1,11 @@
 package io.chronohook.pipeline;
 
 import io.chronohook.batcher.FairBatcher;
+import io.chronohook.observability.PipelineMetrics;
+import io.chronohook.observability.RunTrace;
+import io.chronohook.observability.RunTracing;
 import io.chronohook.outcome.OutcomeRecorder;
+import io.chronohook.schedule.ClaimedRun;
 import io.chronohook.schedule.RunId;
 import io.chronohook.schedule.RunStore;
 import io.chronohook.timegate.TimeGate;
@@ -14,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -32,6 +37,8 @@ public final class DispatchLoop {
     private final RunStore runs;
     private final Deliveries deliveries;
     private final OutcomeRecorder recorder;
+    private final RunTracing tracing;
+    private final PipelineMetrics metrics;
     private final PipelineProperties.Dispatch settings;
     private final int releaseBatch;
     private final Clock clock;
@@ -39,16 +46,24 @@ public final class DispatchLoop {
     private int nextShard;
 
     public DispatchLoop(TimeGate gate, FairBatcher batcher, RunStore runs, Deliveries deliveries, OutcomeRecorder recorder,
-                        PipelineProperties.Dispatch settings, int releaseBatch, Clock clock, AtomicInteger inFlight) {
+                        Telemetry telemetry, PipelineProperties.Dispatch settings, int releaseBatch, Clock clock,
+                        AtomicInteger inFlight) {
         this.gate = gate;
         this.batcher = batcher;
         this.runs = runs;
         this.deliveries = deliveries;
         this.recorder = recorder;
+        this.tracing = telemetry.tracing();
+        this.metrics = telemetry.metrics();
         this.settings = settings;
         this.releaseBatch = releaseBatch;
         this.clock = clock;
         this.inFlight = inFlight;
+    }
+
+    /** What the loop reports to: the runs' traces and the pipeline's meters. */
+    @Component
+    public record Telemetry(RunTracing tracing, PipelineMetrics metrics) {
     }
 
     /** One round: returns how many runs it took from the gate (0 when none were ready or no capacity was left). */
@@ -108,12 +123,24 @@ public final class DispatchLoop {
         for (int i = 0; i < ids.size(); i++) {
             position.put(ids.get(i), i);
         }
-        return runs.claim(ids, releasedAt, clock.instant(), settings.leaseMargin())
+        Instant claimStartedAt = clock.instant();
+        return runs.claim(ids, releasedAt, claimStartedAt, settings.leaseMargin())
                 .collectSortedList(Comparator.comparing(claimed -> position.get(claimed.id())))
-                .doOnNext(claimed -> claimed.forEach(run -> {
-                    inFlight.incrementAndGet();
-                    deliveries.attempt(run).subscribe(recorder::submit);
-                }))
+                .doOnNext(claimed -> {
+                    Instant claimedAt = clock.instant();
+                    metrics.claimed(claimed, claimedAt);
+                    claimed.forEach(run -> send(run, tracing.begin(run, claimStartedAt, claimStartedAt, claimedAt,
+                            claimed.size())));
+                })
                 .then();
+    }
+
+    private void send(ClaimedRun run, RunTrace trace) {
+        inFlight.incrementAndGet();
+        deliveries.attempt(run, trace).subscribe(attempt -> {
+            metrics.attempted(run, attempt);
+            trace.finished(attempt, clock.instant());
+            recorder.submit(attempt, () -> trace.recorded(clock.instant()));
+        });
     }
 }

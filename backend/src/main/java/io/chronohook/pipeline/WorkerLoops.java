@@ -5,6 +5,7 @@ import io.chronohook.batcher.ReadyDepthSampler;
 import io.chronohook.job.JobService;
 import io.chronohook.maintenance.GateRehydrator;
 import io.chronohook.maintenance.LeaseRescuer;
+import io.chronohook.observability.QueueDepthSampler;
 import io.chronohook.outcome.OutcomeRecorder;
 import io.chronohook.platform.Loop;
 import io.chronohook.schedule.Planner;
@@ -44,6 +45,8 @@ public class WorkerLoops implements SmartLifecycle {
     private final FairBatcher batcher;
     private final JobService jobService;
     private final ReadyDepthSampler readyDepths;
+    private final QueueDepthSampler queueDepths;
+    private final DispatchLoop.Telemetry telemetry;
     private final Clock clock;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final List<Loop> loops = new ArrayList<>();
@@ -52,7 +55,8 @@ public class WorkerLoops implements SmartLifecycle {
 
     public WorkerLoops(PipelineProperties pipeline, Planner planner, PlannerProperties plannerProperties,
                        TimeGate gate, GateProperties gateProperties, RunStore runs, Deliveries deliveries,
-                       FairBatcher batcher, JobService jobService, ReadyDepthSampler readyDepths, Clock clock) {
+                       FairBatcher batcher, JobService jobService, Samplers samplers, DispatchLoop.Telemetry telemetry,
+                       Clock clock) {
         this.pipeline = pipeline;
         this.planner = planner;
         this.plannerProperties = plannerProperties;
@@ -62,8 +66,16 @@ public class WorkerLoops implements SmartLifecycle {
         this.deliveries = deliveries;
         this.batcher = batcher;
         this.jobService = jobService;
-        this.readyDepths = readyDepths;
+        this.readyDepths = samplers.ready();
+        this.queueDepths = samplers.queues();
+        this.telemetry = telemetry;
         this.clock = clock;
+        telemetry.metrics().watchInFlight(inFlight);
+    }
+
+    /** The loops that sample depths into gauges. */
+    @Component
+    public record Samplers(ReadyDepthSampler ready, QueueDepthSampler queues) {
     }
 
     /** Deliveries started and not yet recorded. */
@@ -81,14 +93,18 @@ public class WorkerLoops implements SmartLifecycle {
         PipelineProperties.Dispatch dispatch = pipeline.dispatch();
         recorder = new OutcomeRecorder(runs, gate, gone -> jobService.pauseBecauseGone(gone.tenantId(),
                 gone.jobId(), gone.runId().toString()), clock, dispatch.outcomeBatch(), dispatch.outcomeFlush(),
-                recorded -> inFlight.addAndGet(-recorded));
-        DispatchLoop dispatchLoop = new DispatchLoop(gate, batcher, runs, deliveries, recorder, dispatch,
+                recorded -> {
+                    inFlight.addAndGet(-recorded);
+                    telemetry.metrics().recorded(recorded);
+                });
+        DispatchLoop dispatchLoop = new DispatchLoop(gate, batcher, runs, deliveries, recorder, telemetry, dispatch,
                 gateProperties.releaseBatch(), clock, inFlight);
         GateRehydrator rehydrator = new GateRehydrator(gate, runs, gateProperties, clock);
         LeaseRescuer rescuer = new LeaseRescuer(runs, gate, clock);
         loops.add(Loop.every("gate rehydrator", rehydrator::runOnce, Duration.ofSeconds(2)));
         loops.add(Loop.every("lease rescuer", rescuer::runOnce, Duration.ofSeconds(5)));
         loops.add(Loop.every("ready depth sampler", readyDepths::runOnce, Duration.ofSeconds(5)));
+        loops.add(Loop.every("queue depth sampler", queueDepths::runOnce, Duration.ofSeconds(15)));
         loops.add(Loop.start("planner", planner::runOnce, plannerProperties.interval(), plannerProperties.interval()));
         GateReleaser releaser = new GateReleaser(gate, gateProperties.releaseBatch(), clock);
         loops.add(Loop.start("gate releaser", releaser::runOnce, dispatch.idle(), dispatch.maxIdle()));

@@ -6,6 +6,7 @@ import io.chronohook.job.JobDefinition;
 import io.chronohook.job.JobId;
 import io.chronohook.job.Schedules;
 import io.chronohook.job.timing.Spread;
+import io.chronohook.observability.PipelineMetrics;
 import io.chronohook.platform.Uuid7;
 import io.chronohook.timegate.TimeGate;
 import io.r2dbc.postgresql.codec.Json;
@@ -46,11 +47,12 @@ public class Planner {
     private final PlannerProperties properties;
     private final Duration horizon;
     private final JsonMapper json;
+    private final PipelineMetrics metrics;
     private final Clock clock;
 
     public Planner(DatabaseClient db, TransactionalOperator tx, RunStore runs, TimeGate gate,
                    PlannerProperties properties, io.chronohook.timegate.GateProperties gateProperties,
-                   JsonMapper json, Clock clock) {
+                   JsonMapper json, PipelineMetrics metrics, Clock clock) {
         this.db = db;
         this.tx = tx;
         this.runs = runs;
@@ -58,6 +60,7 @@ public class Planner {
         this.properties = properties;
         this.horizon = gateProperties.horizon();
         this.json = json;
+        this.metrics = metrics;
         this.clock = clock;
     }
 
@@ -68,6 +71,7 @@ public class Planner {
 
     /** One planning round; returns the number of jobs planned (zero when nothing was due). */
     public Mono<Integer> runOnce() {
+        long started = System.nanoTime();
         Instant now = clock.instant();
         Instant until = now.plus(horizon);
         List<RunStore.GateEntry> written = new ArrayList<>();
@@ -85,7 +89,9 @@ public class Planner {
                             log.warn("could not offer {} planned runs to the time gate", written.size(), error);
                             return Mono.empty();
                         })
-                        .thenReturn(planned));
+                        .thenReturn(planned))
+                .doOnNext(planned -> metrics.planned(planned, written.size(),
+                        Duration.ofNanos(System.nanoTime() - started)));
     }
 
     private Mono<Void> plan(List<DueJob> jobs, Instant now, Instant until, List<RunStore.GateEntry> written) {

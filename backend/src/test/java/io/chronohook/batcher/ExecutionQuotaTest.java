@@ -138,11 +138,6 @@ class ExecutionQuotaTest extends ReceiverApiTest {
         return ((List<?>) page.get("items")).stream().map(run -> (String) ((Map<?, ?>) run).get("state")).toList();
     }
 
-    private String prometheus() {
-        return http.get().uri("/actuator/prometheus").header("Authorization", OPERATOR)
-                .exchange().expectStatus().isOk().expectBody(String.class).returnResult().getResponseBody();
-    }
-
     private void usage(TestTenant tenant, int executions, int held) {
         await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> http.get().uri("/api/v1/usage")
                 .header("Authorization", "Bearer " + tenant.apiKey())

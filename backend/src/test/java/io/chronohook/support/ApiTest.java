@@ -1,11 +1,14 @@
 package io.chronohook.support;
 
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -16,6 +19,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("test")
+@Import(TestSpans.class)
 public abstract class ApiTest {
 
     public static final String PASSWORD = "correct horse battery staple";
@@ -26,8 +30,12 @@ public abstract class ApiTest {
 
     protected WebTestClient http;
 
+    @Autowired
+    protected InMemorySpanExporter spans;
+
     @BeforeEach
     void client() {
+        spans.reset();
         http = WebTestClient.bindToServer()
                 .baseUrl("http://127.0.0.1:" + port)
                 .responseTimeout(Duration.ofSeconds(20))
@@ -79,5 +87,11 @@ public abstract class ApiTest {
     protected WebTestClient.ResponseSpec assignPlan(String tenantId, String plan) {
         return http.put().uri("/api/v1/operator/tenants/{id}/plan", tenantId).header("Authorization", OPERATOR)
                 .contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("plan", plan)).exchange();
+    }
+
+    /** What {@code /actuator/prometheus} shows the operator now. */
+    protected String prometheus() {
+        return http.get().uri("/actuator/prometheus").header("Authorization", OPERATOR)
+                .exchange().expectStatus().isOk().expectBody(String.class).returnResult().getResponseBody();
     }
 }
