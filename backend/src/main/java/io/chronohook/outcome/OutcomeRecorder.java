@@ -28,14 +28,16 @@ public final class OutcomeRecorder implements AutoCloseable {
 
     /**
      * Starts recording; runs going back to the gate (retries, deferrals) are offered to it, jobs whose receiver
-     * answered 410 are handed to {@code pauser}, and {@code recorded} hears how many attempts each batch held.
+     * answered 410 are handed to {@code pauser}, {@code recorded} hears how many attempts each batch held, and
+     * {@code listener} each batch once written.
      */
     public OutcomeRecorder(RunStore runs, TimeGate gate, JobPauser pauser, Clock clock, int batch, Duration flush,
-                           IntConsumer recorded) {
+                           IntConsumer recorded, Listener listener) {
         this.subscription = sink.asFlux()
                 // Fair backpressure: a batch is emitted only on demand, never dropped while the last one is written.
                 .bufferTimeout(batch, flush, true)
                 .concatMap(attempts -> write(runs, gate, pauser, clock, attempts)
+                        .then(Mono.defer(() -> listener.recorded(attempts)))
                         .doFinally(signal -> recorded.accept(attempts.size())), 1)
                 .subscribe();
     }
@@ -44,6 +46,12 @@ public final class OutcomeRecorder implements AutoCloseable {
     @FunctionalInterface
     public interface JobPauser {
         Mono<Void> pause(FinishedAttempt gone);
+    }
+
+    /** Hears every batch after its runs moved on (the alerts stage raises alerts for runs that went dead). */
+    @FunctionalInterface
+    public interface Listener {
+        Mono<Void> recorded(List<FinishedAttempt> attempts);
     }
 
     private static Mono<Void> write(RunStore runs, TimeGate gate, JobPauser pauser, Clock clock,

@@ -44,6 +44,7 @@ public class WorkerLoops implements SmartLifecycle {
     private final FairBatcher batcher;
     private final JobService jobService;
     private final ReadyDepthSampler readyDepths;
+    private final OutcomeRecorder.Listener outcomeListener;
     private final Clock clock;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final List<Loop> loops = new ArrayList<>();
@@ -52,7 +53,8 @@ public class WorkerLoops implements SmartLifecycle {
 
     public WorkerLoops(PipelineProperties pipeline, Planner planner, PlannerProperties plannerProperties,
                        TimeGate gate, GateProperties gateProperties, RunStore runs, Deliveries deliveries,
-                       FairBatcher batcher, JobService jobService, ReadyDepthSampler readyDepths, Clock clock) {
+                       FairBatcher batcher, JobService jobService, ReadyDepthSampler readyDepths,
+                       OutcomeRecorder.Listener outcomeListener, Clock clock) {
         this.pipeline = pipeline;
         this.planner = planner;
         this.plannerProperties = plannerProperties;
@@ -63,6 +65,7 @@ public class WorkerLoops implements SmartLifecycle {
         this.batcher = batcher;
         this.jobService = jobService;
         this.readyDepths = readyDepths;
+        this.outcomeListener = outcomeListener;
         this.clock = clock;
     }
 
@@ -81,7 +84,7 @@ public class WorkerLoops implements SmartLifecycle {
         PipelineProperties.Dispatch dispatch = pipeline.dispatch();
         recorder = new OutcomeRecorder(runs, gate, gone -> jobService.pauseBecauseGone(gone.tenantId(),
                 gone.jobId(), gone.runId().toString()), clock, dispatch.outcomeBatch(), dispatch.outcomeFlush(),
-                recorded -> inFlight.addAndGet(-recorded));
+                recorded -> inFlight.addAndGet(-recorded), outcomeListener);
         DispatchLoop dispatchLoop = new DispatchLoop(gate, batcher, runs, deliveries, recorder, dispatch,
                 gateProperties.releaseBatch(), clock, inFlight);
         GateRehydrator rehydrator = new GateRehydrator(gate, runs, gateProperties, clock);
