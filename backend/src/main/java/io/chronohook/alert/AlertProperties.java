@@ -12,7 +12,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record AlertProperties(
         @DefaultValue("PT1S") Duration interval,
         @DefaultValue("50") int batch,
-        @DefaultValue("8") int maxAttempts,
+        @DefaultValue("12") int maxAttempts,
         @DefaultValue("PT10S") Duration initialRetryDelay,
         @DefaultValue("PT1H") Duration maxRetryDelay,
         @DefaultValue("PT10S") Duration timeout,
