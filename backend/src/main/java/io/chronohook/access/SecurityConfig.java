@@ -36,9 +36,11 @@ public class SecurityConfig {
                         .pathMatchers("/actuator/**", "/api/v1/operator/**").hasRole("OPERATOR")
                         .pathMatchers("/api/v1/api-keys", "/api/v1/api-keys/**",
                                 "/api/v1/signing-secret", "/api/v1/signing-secret/**",
-                                "/api/v1/audit", "/api/v1/audit/**").hasAuthority(Scope.ADMIN.authority())
+                                "/api/v1/audit", "/api/v1/audit/**",
+                                "/api/v1/alerts/settings", "/api/v1/alerts/test").hasAuthority(Scope.ADMIN.authority())
                         .pathMatchers(HttpMethod.GET, "/api/v1/jobs", "/api/v1/jobs/**", "/api/v1/runs/**",
-                                "/api/v1/dead-letters", "/api/v1/dead-letters/**", "/api/v1/endpoints", "/api/v1/usage")
+                                "/api/v1/dead-letters", "/api/v1/dead-letters/**", "/api/v1/endpoints", "/api/v1/usage",
+                                "/api/v1/alerts", "/api/v1/alerts/**")
                         .hasAuthority(Scope.JOBS_READ.authority())
                         .pathMatchers(HttpMethod.POST, "/api/v1/schedules/preview")
                         .hasAnyAuthority(Scope.JOBS_READ.authority(), Scope.JOBS_WRITE.authority())

@@ -1,6 +1,5 @@
 package io.chronohook.job;
 
-import io.chronohook.dispatch.guard.GuardDecision;
 import io.chronohook.dispatch.guard.TargetGuard;
 import io.chronohook.dispatch.http.ReservedHeaders;
 import io.chronohook.job.JobDefinition.DeliverySemantics;
@@ -11,13 +10,11 @@ import io.chronohook.job.timing.CronSchedule;
 import io.chronohook.job.timing.InvalidScheduleException;
 import io.chronohook.platform.Validation;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -227,26 +224,7 @@ public class JobValidator {
     }
 
     private URI url(String text, Validation v) {
-        if (text == null || text.isBlank()) {
-            v.require(false, "target.url", "is required");
-            return null;
-        }
-        URI url;
-        try {
-            url = new URI(text.strip());
-        } catch (URISyntaxException e) {
-            v.fail("target.url", "is not a valid URL", "target_not_allowed");
-            return null;
-        }
-        if (text.length() > 2048) {
-            v.require(false, "target.url", "must be at most 2048 characters");
-            return null;
-        }
-        if (guard.checkUrl(url) instanceof GuardDecision.Refused refused) {
-            v.fail("target.url", refused.reason(), "target_not_allowed");
-            return null;
-        }
-        return url;
+        return TargetUrls.check(guard, text, "target.url", v);
     }
 
     private static JobDefinition.RetryPolicy retry(JobRequest.RetrySpec spec, Validation v) {
@@ -266,23 +244,8 @@ public class JobValidator {
 
     private static Duration duration(String text, String field, Duration fallback, Duration min, Duration max,
                                      Validation v) {
-        if (text == null) {
-            return fallback;
-        }
-        Duration value;
-        try {
-            value = Duration.parse(text);
-        } catch (DateTimeParseException e) {
-            v.require(false, field, "must be an ISO-8601 duration such as PT30S");
-            return fallback;
-        }
-        if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-            v.require(false, field, "must be between " + min + " and " + max);
-            return fallback;
-        }
-        return value;
+        return v.duration(text, field, fallback, min, max);
     }
-
 
     private static <E extends Enum<E>> E choice(Class<E> type, String text, String field, E fallback, Validation v) {
         if (text == null) {

@@ -28,18 +28,23 @@ public final class OutcomeRecorder implements AutoCloseable {
 
     /**
      * Starts recording; runs going back to the gate (retries, deferrals) are offered to it, jobs whose receiver
-     * answered 410 are handed to {@code pauser}, and {@code recorded} hears how many attempts each batch held.
+     * answered 410 are handed to {@code pauser}, {@code recorded} hears how many attempts each batch held, and
+     * {@code listener} each batch once written.
      */
     public OutcomeRecorder(RunStore runs, TimeGate gate, JobPauser pauser, Clock clock, int batch, Duration flush,
-                           IntConsumer recorded) {
+                           IntConsumer recorded, Listener listener) {
         this.subscription = sink.asFlux()
                 // Fair backpressure: a batch is emitted only on demand, never dropped while the last one is written.
                 .bufferTimeout(batch, flush, true)
-                .concatMap(pending -> write(runs, gate, pauser, clock, pending.stream().map(Pending::attempt).toList())
-                        .doFinally(signal -> {
-                            pending.forEach(Pending::written);
-                            recorded.accept(pending.size());
-                        }), 1)
+                .concatMap(pending -> {
+                    List<FinishedAttempt> attempts = pending.stream().map(Pending::attempt).toList();
+                    return write(runs, gate, pauser, clock, attempts)
+                            .then(Mono.defer(() -> listener.recorded(attempts)))
+                            .doFinally(signal -> {
+                                pending.forEach(Pending::written);
+                                recorded.accept(pending.size());
+                            });
+                }, 1)
                 .subscribe();
     }
 
@@ -58,6 +63,17 @@ public final class OutcomeRecorder implements AutoCloseable {
     @FunctionalInterface
     public interface JobPauser {
         Mono<Void> pause(FinishedAttempt gone);
+    }
+
+    /**
+     * Hears every batch after its runs moved on, and the runs the lease rescuer ended dead (the alerts stage raises
+     * alerts for runs that went dead).
+     */
+    public interface Listener {
+        Mono<Void> recorded(List<FinishedAttempt> attempts);
+
+        /** Runs whose last attempt was lost with their instance and whose budget it spent: now dead. */
+        Mono<Void> lost(List<RunStore.RescuedRun> dead);
     }
 
     private static Mono<Void> write(RunStore runs, TimeGate gate, JobPauser pauser, Clock clock,

@@ -47,6 +47,7 @@ public class WorkerLoops implements SmartLifecycle {
     private final ReadyDepthSampler readyDepths;
     private final QueueDepthSampler queueDepths;
     private final DispatchLoop.Telemetry telemetry;
+    private final OutcomeRecorder.Listener outcomeListener;
     private final Clock clock;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final List<Loop> loops = new ArrayList<>();
@@ -56,7 +57,7 @@ public class WorkerLoops implements SmartLifecycle {
     public WorkerLoops(PipelineProperties pipeline, Planner planner, PlannerProperties plannerProperties,
                        TimeGate gate, GateProperties gateProperties, RunStore runs, Deliveries deliveries,
                        FairBatcher batcher, JobService jobService, Samplers samplers, DispatchLoop.Telemetry telemetry,
-                       Clock clock) {
+                       OutcomeRecorder.Listener outcomeListener, Clock clock) {
         this.pipeline = pipeline;
         this.planner = planner;
         this.plannerProperties = plannerProperties;
@@ -69,6 +70,7 @@ public class WorkerLoops implements SmartLifecycle {
         this.readyDepths = samplers.ready();
         this.queueDepths = samplers.queues();
         this.telemetry = telemetry;
+        this.outcomeListener = outcomeListener;
         this.clock = clock;
         telemetry.metrics().watchInFlight(inFlight);
     }
@@ -96,11 +98,11 @@ public class WorkerLoops implements SmartLifecycle {
                 recorded -> {
                     inFlight.addAndGet(-recorded);
                     telemetry.metrics().recorded(recorded);
-                });
+                }, outcomeListener);
         DispatchLoop dispatchLoop = new DispatchLoop(gate, batcher, runs, deliveries, recorder, telemetry, dispatch,
                 gateProperties.releaseBatch(), clock, inFlight);
         GateRehydrator rehydrator = new GateRehydrator(gate, runs, gateProperties, clock);
-        LeaseRescuer rescuer = new LeaseRescuer(runs, gate, clock);
+        LeaseRescuer rescuer = new LeaseRescuer(runs, gate, outcomeListener, clock);
         loops.add(Loop.every("gate rehydrator", rehydrator::runOnce, Duration.ofSeconds(2)));
         loops.add(Loop.every("lease rescuer", rescuer::runOnce, Duration.ofSeconds(5)));
         loops.add(Loop.every("ready depth sampler", readyDepths::runOnce, Duration.ofSeconds(5)));

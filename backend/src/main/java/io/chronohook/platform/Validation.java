@@ -1,5 +1,6 @@
 package io.chronohook.platform;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -48,6 +49,25 @@ public final class Validation {
             errors.add(new FieldError(field, "must be an ISO-8601 instant such as 2026-12-01T09:00:00Z"));
             return null;
         }
+    }
+
+    /** An optional ISO-8601 duration within {@code [min, max]}; {@code fallback} when absent or invalid (then recorded). */
+    public Duration duration(String text, String field, Duration fallback, Duration min, Duration max) {
+        if (text == null) {
+            return fallback;
+        }
+        Duration value;
+        try {
+            value = Duration.parse(text);
+        } catch (DateTimeParseException e) {
+            errors.add(new FieldError(field, "must be an ISO-8601 duration such as PT30S"));
+            return fallback;
+        }
+        if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+            errors.add(new FieldError(field, "must be between " + min + " and " + max));
+            return fallback;
+        }
+        return value;
     }
 
     public boolean failed(String field) {

@@ -192,7 +192,7 @@ final class RunSql {
                   from moved
                 on conflict (run_id, number) do nothing
             )
-            select id, tenant_id, state, due_at from moved
+            select id, tenant_id, state, due_at, attempt from moved
             """;
 
     static final String DEAD_FIRST = "select " + RUN_COLUMNS + """

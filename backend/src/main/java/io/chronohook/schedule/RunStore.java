@@ -306,16 +306,19 @@ public class RunStore {
     }
 
     /** Rescues runs with expired leases; returns those queued again (to offer to the gate). */
-    public Flux<GateEntry> rescueExpiredLeases(Instant now, int limit) {
+    public Flux<RescuedRun> rescueExpiredLeases(Instant now, int limit) {
         return db.sql(RunSql.RESCUE_EXPIRED_LEASES)
                 .bind("now", utc(now)).bind("limit", limit)
                 .bind("error", "the attempt was lost: its instance stopped before recording an outcome")
-                .map(row -> new Object[] {row.get("id", UUID.class), row.get("tenant_id", UUID.class),
-                        row.get("state", String.class), row.get("due_at", OffsetDateTime.class)})
-                .all()
-                .filter(row -> RunState.QUEUED.wire().equals(row[2]))
-                .map(row -> new GateEntry(new RunId((UUID) row[0]), new TenantId((UUID) row[1]),
-                        ((OffsetDateTime) row[3]).toInstant()));
+                .map(row -> new RescuedRun(new GateEntry(new RunId(row.get("id", UUID.class)),
+                        new TenantId(row.get("tenant_id", UUID.class)),
+                        row.get("due_at", OffsetDateTime.class).toInstant()),
+                        RunState.fromWire(row.get("state", String.class)), row.get("attempt", Integer.class)))
+                .all();
+    }
+
+    /** A run whose lease expired, moved on: {@code QUEUED} for another attempt, or {@code DEAD} with its budget spent. */
+    public record RescuedRun(GateEntry entry, RunState state, int attempt) {
     }
 
     /** One keyset page of the live runs due before {@code horizon}, after the given position. */

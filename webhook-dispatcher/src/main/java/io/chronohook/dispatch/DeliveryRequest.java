@@ -17,6 +17,7 @@ import java.util.Set;
  * One attempt of one run, as the pipeline hands it to the {@link WebhookDispatcher}.
  *
  * @param runId         the {@code webhook-id}: stable across every attempt of the run, the receiver's idempotency key
+ * @param jobId         {@code null} omits {@code chronohook-job-id} (a message that belongs to no job, e.g. a test alert)
  * @param attempt       1-based attempt number
  * @param headers       the job's own headers; reserved names are dropped when sending
  * @param body          the exact bytes sent and signed; empty when the job has no body
@@ -48,7 +49,9 @@ public record DeliveryRequest(
 
     public DeliveryRequest {
         requireText(runId, "runId");
-        requireText(jobId, "jobId");
+        if (jobId != null && jobId.isBlank()) {
+            throw new IllegalArgumentException("jobId must not be blank");
+        }
         if (attempt < 1) {
             throw new IllegalArgumentException("attempt is 1-based, got " + attempt);
         }
@@ -86,7 +89,7 @@ public record DeliveryRequest(
         return other instanceof DeliveryRequest that
                 && attempt == that.attempt
                 && runId.equals(that.runId)
-                && jobId.equals(that.jobId)
+                && Objects.equals(jobId, that.jobId)
                 && scheduledFor.equals(that.scheduledFor)
                 && url.equals(that.url)
                 && method.equals(that.method)

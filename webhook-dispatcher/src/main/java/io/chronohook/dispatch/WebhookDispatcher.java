@@ -75,7 +75,9 @@ public final class WebhookDispatcher implements AutoCloseable {
         headers.put("webhook-id", request.runId());
         headers.put("webhook-timestamp", Long.toString(timestamp));
         headers.put("webhook-signature", signer.signatureHeader(request.runId(), timestamp, body, request.secrets()));
-        headers.put("chronohook-job-id", request.jobId());
+        if (request.jobId() != null) {
+            headers.put("chronohook-job-id", request.jobId());
+        }
         headers.put("chronohook-attempt", Integer.toString(request.attempt()));
         headers.put("chronohook-scheduled-for",
                 DateTimeFormatter.ISO_INSTANT.format(request.scheduledFor().truncatedTo(ChronoUnit.MILLIS)));

@@ -1,6 +1,8 @@
 package io.chronohook.dashboard.backend;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -49,5 +51,20 @@ public class BackendProblem extends RuntimeException {
     /** The first message the backend gave for {@code field}, if it named it. */
     public Optional<String> messageFor(String field) {
         return errors.stream().filter(error -> field.equals(error.field())).map(FieldProblem::message).findFirst();
+    }
+
+    /**
+     * The first message per field the backend named, for a form that shows them beside its fields; an item of a list
+     * ({@code scopes[1]}) counts as the list ({@code scopes}).
+     */
+    public Map<String, String> messagesByField() {
+        Map<String, String> messages = new LinkedHashMap<>();
+        for (FieldProblem error : errors) {
+            String field = error.field() == null ? "" : error.field();
+            int item = field.indexOf('[');
+            messages.putIfAbsent(item > 0 ? field.substring(0, item) : field,
+                    error.message() == null ? "is not valid" : error.message());
+        }
+        return messages;
     }
 }

@@ -1,6 +1,5 @@
 package io.chronohook.dashboard.keys;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -90,12 +89,7 @@ public class KeysController {
 
     /** The backend's messages per form field: {@code scopes[1]} belongs to the scopes checkboxes. */
     private static KeyForm refused(KeyForm typed, BackendProblem problem) {
-        Map<String, String> errors = new LinkedHashMap<>();
-        problem.errors().forEach(error -> {
-            String field = error.field() == null ? "" : error.field();
-            errors.putIfAbsent(field.startsWith("scopes") ? "scopes" : field,
-                    error.message() == null ? "is not valid" : error.message());
-        });
+        Map<String, String> errors = problem.messagesByField();
         boolean nextToFields = errors.containsKey("name") || errors.containsKey("scopes");
         return new KeyForm(typed.name(), typed.scopes(), nextToFields ? null : problem.detail(), errors);
     }

@@ -8,6 +8,7 @@ public enum Nav {
     USAGE("Usage & plan", "/usage", false),
     API_KEYS("API keys", "/api-keys", true),
     SIGNING_SECRET("Signing secret", "/settings/signing-secret", true),
+    ALERTS("Alerts", "/settings/alerts", true),
     AUDIT("Audit log", "/audit", true),
     OPERATOR("Operator", "/operator", false),
     NONE("", "", false);
@@ -36,6 +37,6 @@ public enum Nav {
 
     /** The sections a tenant's member sees in the sidebar. */
     public static Nav[] tenantSections() {
-        return new Nav[] {JOBS, DEAD_LETTERS, ENDPOINTS, USAGE, API_KEYS, SIGNING_SECRET, AUDIT};
+        return new Nav[] {JOBS, DEAD_LETTERS, ENDPOINTS, USAGE, API_KEYS, SIGNING_SECRET, ALERTS, AUDIT};
     }
 }
