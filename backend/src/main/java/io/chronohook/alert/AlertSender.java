@@ -5,6 +5,9 @@ import io.chronohook.dispatch.DeliveryRequest;
 import io.chronohook.dispatch.WebhookDispatcher;
 import io.chronohook.dispatch.retry.Backoff;
 import io.chronohook.pipeline.TenantSecrets;
+import io.chronohook.observability.MeterNames;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,16 +38,18 @@ public class AlertSender {
     private final TenantSecrets secrets;
     private final AlertProperties properties;
     private final JsonMapper json;
+    private final MeterRegistry meters;
     private final Clock clock;
     private final SplittableRandom jitter = new SplittableRandom();
 
     public AlertSender(AlertStore store, WebhookDispatcher dispatcher, TenantSecrets secrets,
-                       AlertProperties properties, JsonMapper json, Clock clock) {
+                       AlertProperties properties, JsonMapper json, MeterRegistry meters, Clock clock) {
         this.store = store;
         this.dispatcher = dispatcher;
         this.secrets = secrets;
         this.properties = properties;
         this.json = json;
+        this.meters = meters;
         this.clock = clock;
     }
 
@@ -74,6 +79,11 @@ public class AlertSender {
         }
         Mono<Integer> suppressed = claimed.needsGate()
                 ? store.gate(claimed, now.plus(claimed.cooldown()), now)
+                        .doOnNext(gate -> {
+                            if (!gate.opened()) {
+                                count(alert, "suppressed");
+                            }
+                        })
                         .filter(AlertStore.Gate::opened)
                         .map(AlertStore.Gate::suppressedBefore)
                 : Mono.just(alert.suppressedBefore());
@@ -93,7 +103,18 @@ public class AlertSender {
                         alert.jobId() == null ? null : alert.jobId().toString(), alert.attempts() + 1,
                         alert.createdAt(), claimed.url(), "POST", Map.of(), body,
                         DeliveryRequest.DEFAULT_CONTENT_TYPE, properties.timeout(), signing, null, null)))
-                .flatMap(outcome -> store.finish(alert.id(), attempted(alert, outcome)));
+                .map(outcome -> attempted(alert, outcome))
+                .flatMap(attempted -> store.finish(alert.id(), attempted)
+                        .doOnSuccess(done -> count(alert, switch (attempted.state()) {
+                            case "pending" -> "retried";
+                            default -> attempted.state();
+                        })));
+    }
+
+    private void count(Alert alert, String result) {
+        Counter.builder(MeterNames.ALERTS).description("Tenant alerts by kind and what became of them")
+                .tag("kind", alert.kind().wire()).tag("result", result)
+                .register(meters).increment();
     }
 
     private AlertStore.Attempted attempted(Alert alert, DeliveryOutcome outcome) {

@@ -45,6 +45,8 @@ public final class MeterNames {
     public static final String PLANNER_ROUND = "chronohook.planner.round";
     /** Runs one dispatch round claimed. */
     public static final String CLAIM_BATCH = "chronohook.dispatch.claim.batch";
+    /** Tenant alerts by {@code kind} and {@code result}: delivered, retried, failed, suppressed (cooldown). */
+    public static final String ALERTS = "chronohook.alerts";
     /** Attempts one outcome batch recorded. */
     public static final String OUTCOME_BATCH = "chronohook.outcome.batch";
 

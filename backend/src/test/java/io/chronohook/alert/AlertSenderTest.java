@@ -15,6 +15,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -48,6 +49,7 @@ class AlertSenderTest extends ReceiverApiTest {
     DatabaseClient db;
 
     private final ManualClock clock = new ManualClock(Instant.now().plus(Duration.ofDays(1)));
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private TestTenant tenant;
     private UUID jobId;
 
@@ -106,6 +108,15 @@ class AlertSenderTest extends ReceiverApiTest {
         http.get().uri("/api/v1/alerts/{id}", new AlertId(next).toString())
                 .header("Authorization", "Bearer " + tenant.apiKey())
                 .exchange().expectBody().jsonPath("$.suppressed").isEqualTo(2).jsonPath("$.state").isEqualTo("delivered");
+        // The sender serves the whole outbox, other tests' alerts included: at least this test's count.
+        assertThat(alerts("job.failing", "delivered")).isGreaterThanOrEqualTo(2);
+        assertThat(alerts("job.failing", "suppressed")).isGreaterThanOrEqualTo(2);
+        assertThat(alerts("run.dead_lettered", "delivered")).isGreaterThanOrEqualTo(1);
+    }
+
+    private double alerts(String kind, String result) {
+        var counter = meters.find("chronohook.alerts").tag("kind", kind).tag("result", result).counter();
+        return counter == null ? 0 : counter.count();
     }
 
     @Test
@@ -138,6 +149,8 @@ class AlertSenderTest extends ReceiverApiTest {
                 .jsonPath("$.attempts").isEqualTo(3)
                 .jsonPath("$.lastStatusCode").isEqualTo(503)
                 .jsonPath("$.lastError").isEqualTo("the alert webhook answered HTTP 503");
+        assertThat(alerts("run.dead_lettered", "retried")).isGreaterThanOrEqualTo(2);
+        assertThat(alerts("run.dead_lettered", "failed")).isGreaterThanOrEqualTo(1);
     }
 
     @Test
@@ -155,7 +168,7 @@ class AlertSenderTest extends ReceiverApiTest {
     }
 
     private AlertSender sender(AlertProperties settings) {
-        return new AlertSender(store, dispatcher, secrets, settings, json, clock);
+        return new AlertSender(store, dispatcher, secrets, settings, json, meters, clock);
     }
 
     /** An alert of the test's tenant, raised now on the test's clock. */
