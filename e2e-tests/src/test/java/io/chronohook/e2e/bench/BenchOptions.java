@@ -29,7 +29,8 @@ record BenchOptions(boolean quick, Set<String> scenarios, Duration receiverSpan,
                     }
                     scenarios = new LinkedHashSet<>(Arrays.asList(args[++i].toLowerCase().split(",")));
                     if (!ALL.containsAll(scenarios)) {
-                        throw new IllegalArgumentException("scenarios are " + String.join(",", ALL) + "; got " + args[i]);
+                        throw new IllegalArgumentException("scenarios are " + String.join(",", ALL) + "; got "
+                                + args[i]);
                     }
                 }
                 default -> throw new IllegalArgumentException("usage: bench [--quick] [--only 0,a,b,c,d,e]; got "

@@ -71,8 +71,8 @@ final class MillionJobs {
             double sqlSeconds = seconds(sqlStart, Instant.now());
             double registration = seconds(start, Instant.now());
             jobs.checkAgainstApi(apiJobs, total);
-            System.out.printf("[bench] e: %,d hourly jobs registered in %.1f s (%,d through the API in %.1f s, the rest "
-                    + "by bulk insert in %.1f s)%n", total, registration, apiJobs, apiSeconds, sqlSeconds);
+            System.out.printf("[bench] e: %,d hourly jobs registered in %.1f s (%,d through the API in %.1f s, the "
+                    + "rest by bulk insert in %.1f s)%n", total, registration, apiJobs, apiSeconds, sqlSeconds);
 
             Instant from = Instant.now().plus(options.millionSettle()).truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
             Instant to = from.plus(options.millionWindow());

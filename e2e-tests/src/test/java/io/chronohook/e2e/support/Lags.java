@@ -43,7 +43,10 @@ public final class Lags {
         return sortedMillis.length;
     }
 
-    /** The nearest-rank percentile {@code p} (0 < p ≤ 100) in ms: the smallest lag at least p % of lags do not exceed; 0 without lags. */
+    /**
+     * The nearest-rank percentile {@code p} (0 < p ≤ 100) in ms: the smallest lag that at least p % of the lags do not
+     * exceed; 0 without lags.
+     */
     public long percentile(double p) {
         if (sortedMillis.length == 0) {
             return 0;
