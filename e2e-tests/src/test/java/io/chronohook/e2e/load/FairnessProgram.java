@@ -5,11 +5,9 @@ import io.chronohook.e2e.support.BackendProcess;
 import io.chronohook.e2e.support.Receiver;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -51,55 +49,9 @@ public final class FairnessProgram {
 
     private static Rates noisyNeighbour(BackendProcess backend, int noisyRuns, int quietRuns, StringBuilder report)
             throws Exception {
-        try (Receiver noisy = new Receiver(); Receiver quiet = new Receiver()) {
-            ApiClient a = new ApiClient(backend.uri("/"));
-            a.signUp();
-            ApiClient b = new ApiClient(backend.uri("/"));
-            b.signUp();
-            // Batch creation runs at well over 2,000 jobs a second; T leaves room for it.
-            Instant t = Instant.now().plusSeconds(30 + noisyRuns / 2000).truncatedTo(ChronoUnit.SECONDS);
-            List<String> quietJobs = new ArrayList<>();
-            for (int i = 0; i < quietRuns; i++) {
-                Instant at = t.plusSeconds(1).plusMillis(9000L * i / Math.max(1, quietRuns - 1));
-                quietJobs.add(ApiClient.oneShot("quiet-" + i, at, quiet.url("/quiet")));
-            }
-            b.createInBatches(quietJobs, 500, 1);
-            List<String> noisyJobs = new ArrayList<>();
-            for (int i = 0; i < noisyRuns; i++) {
-                noisyJobs.add(ApiClient.oneShot("noisy-" + i, t, noisy.url("/noisy")));
-            }
-            Instant createStart = Instant.now();
-            a.createInBatches(noisyJobs, 1000, 2);
-            Duration creation = Duration.between(createStart, Instant.now());
-            log(report, "noisy neighbour: A has %d runs due at T, B has %d due between T+1 s and T+10 s%n",
-                    noisyRuns, quietRuns);
-            log(report, "created A's jobs in %.1f s (%.0f a second); T is %s%n", creation.toMillis() / 1000.0,
-                    noisyRuns * 1000.0 / creation.toMillis(), t);
-            if (Instant.now().isAfter(t.minusSeconds(10))) {
-                log(report, "WARNING: creation ended less than 10 s before T%n");
-            }
-            Instant deadline = t.plusSeconds(300);
-            while ((noisy.distinct() < noisyRuns || quiet.distinct() < quietRuns) && Instant.now().isBefore(deadline)) {
-                Thread.sleep(500);
-            }
-            Thread.sleep(2000);
-            List<Long> quietLags = lags(quiet);
-            List<Long> noisyLags = lags(noisy);
-            Instant lastNoisy = last(noisy);
-            log(report, "B delivered %d of %d (duplicates %d); fire lag p50 %d ms, p99 %d ms, max %d ms%n",
-                    quiet.distinct(), quietRuns, quiet.duplicated(), percentile(quietLags, 50),
-                    percentile(quietLags, 99), quietLags.isEmpty() ? 0 : quietLags.getLast());
-            log(report, "A delivered %d of %d (duplicates %d); drained %.1f s after T (%.0f runs a second); "
-                            + "fire lag p50 %d ms, p99 %d ms%n",
-                    noisy.distinct(), noisyRuns, noisy.duplicated(),
-                    Duration.between(t, lastNoisy).toMillis() / 1000.0,
-                    noisy.distinct() * 1000.0 / Math.max(1, Duration.between(t, lastNoisy).toMillis()),
-                    percentile(noisyLags, 50), percentile(noisyLags, 99));
-            log(report, "B's runs were due while A drained: %s%n",
-                    lastNoisy.isAfter(t.plusSeconds(10)) ? "yes" : "no (A drained before T+10 s)");
-            return new Rates(noisyRuns * 1000.0 / creation.toMillis(),
-                    noisy.distinct() * 1000.0 / Math.max(1, Duration.between(t, lastNoisy).toMillis()));
-        }
+        NoisyNeighbour.Result result = NoisyNeighbour.run(backend, noisyRuns, quietRuns);
+        result.lines().forEach(line -> log(report, "%s%n", line));
+        return new Rates(result.creationPerSecond(), result.drainPerSecond());
     }
 
     private static void weights(BackendProcess backend, int seconds, Rates rates, StringBuilder report)
@@ -175,35 +127,9 @@ public final class FairnessProgram {
         return n;
     }
 
-    private static List<Long> lags(Receiver receiver) {
-        List<Long> lags = new ArrayList<>();
-        for (Receiver.Arrival arrival : receiver.arrivals()) {
-            if (arrival.scheduledFor() != null) {
-                lags.add(Duration.between(arrival.scheduledFor(), arrival.at()).toMillis());
-            }
-        }
-        lags.sort(Comparator.naturalOrder());
-        return lags;
-    }
-
-    private static Instant last(Receiver receiver) {
-        Instant last = Instant.EPOCH;
-        for (Receiver.Arrival arrival : receiver.arrivals()) {
-            last = arrival.at().isAfter(last) ? arrival.at() : last;
-        }
-        return last;
-    }
-
     private static void log(StringBuilder report, String format, Object... args) {
         String line = String.format(format, args);
         System.out.print(line);
         report.append(line);
-    }
-
-    static long percentile(List<Long> sorted, int p) {
-        if (sorted.isEmpty()) {
-            return 0;
-        }
-        return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(p / 100.0 * sorted.size()) - 1));
     }
 }

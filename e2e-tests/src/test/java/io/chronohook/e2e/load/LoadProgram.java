@@ -2,16 +2,15 @@ package io.chronohook.e2e.load;
 
 import io.chronohook.e2e.support.ApiClient;
 import io.chronohook.e2e.support.BackendProcess;
+import io.chronohook.e2e.support.DeliveryWindow;
 import io.chronohook.e2e.support.Receiver;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Load program, run by hand ({@code ./chronohook load [runsPerSecond] [seconds]}): starts the backend jar and a
@@ -34,8 +33,7 @@ public final class LoadProgram {
             api.signUp();
             List<String> jobs = new ArrayList<>();
             for (int i = 0; i < rate; i++) {
-                jobs.add("{\"name\":\"load-" + i + "\",\"schedule\":{\"type\":\"cron\",\"cron\":\"* * * * * *\"},"
-                        + "\"target\":{\"url\":\"" + receiver.url("/load") + "\"}}");
+                jobs.add(ApiClient.cron("load-" + i, "* * * * * *", receiver.url("/load")));
             }
             Instant createStart = Instant.now();
             api.createInBatches(jobs, 500, 2);
@@ -48,19 +46,8 @@ public final class LoadProgram {
                 Thread.sleep(500);
             }
 
-            List<Long> lags = new ArrayList<>();
-            Set<String> ids = new HashSet<>();
-            long inWindow = 0;
-            for (Receiver.Arrival arrival : receiver.arrivals()) {
-                if (arrival.scheduledFor() != null && !arrival.scheduledFor().isBefore(windowStart)
-                        && arrival.scheduledFor().isBefore(windowEnd)) {
-                    inWindow++;
-                    ids.add(arrival.webhookId());
-                    lags.add(Duration.between(arrival.scheduledFor(), arrival.at()).toMillis());
-                }
-            }
-            lags.sort(Long::compare);
-            long expected = (long) rate * seconds;
+            DeliveryWindow window = DeliveryWindow.of(receiver.arrivals(), windowStart, windowEnd,
+                    (long) rate * seconds);
             String report = String.format(
                     "load: %d every-second cron jobs, %d s window%n"
                             + "expected runs      %d%n"
@@ -71,9 +58,9 @@ public final class LoadProgram {
                             + "fire lag p50 ms    %d%n"
                             + "fire lag p99 ms    %d%n"
                             + "fire lag max ms    %d%n",
-                    rate, seconds, expected, ids.size(), Math.max(0, expected - ids.size()), inWindow - ids.size(),
-                    ids.size() / (double) seconds, FairnessProgram.percentile(lags, 50), FairnessProgram.percentile(lags, 99),
-                    lags.isEmpty() ? 0 : lags.getLast());
+                    rate, seconds, window.expected(), window.delivered(), window.lost(), window.duplicates(),
+                    window.deliveredPerSecond(), window.lags().percentile(50), window.lags().percentile(99),
+                    window.lags().max());
             System.out.print(report);
             Path out = Path.of("target", "load-results.txt");
             Files.createDirectories(out.getParent());

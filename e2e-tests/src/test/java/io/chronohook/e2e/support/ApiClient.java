@@ -141,6 +141,12 @@ public final class ApiClient {
         return builder.build();
     }
 
+    /** A cron job (UTC; five fields, or six with seconds first) calling {@code url}. */
+    public static String cron(String name, String cron, String url) {
+        return "{\"name\":\"" + name + "\",\"schedule\":{\"type\":\"cron\",\"cron\":\"" + cron + "\"},"
+                + "\"target\":{\"url\":\"" + url + "\"}}";
+    }
+
     /** A one-shot job firing at {@code at} into {@code url}. */
     public static String oneShot(String name, java.time.Instant at, String url) {
         return "{\"name\":\"" + name + "\",\"schedule\":{\"type\":\"at\",\"at\":\"" + at + "\"},"

@@ -88,6 +88,11 @@ public abstract class JarProcess implements AutoCloseable {
         }
     }
 
+    /** The operating system's id of the process (for {@code jcmd}). */
+    public final long pid() {
+        return process.pid();
+    }
+
     /** {@code kill -9}: the process dies mid-work, with no shutdown of any kind. */
     public final void kill() throws InterruptedException {
         process.destroyForcibly().waitFor();

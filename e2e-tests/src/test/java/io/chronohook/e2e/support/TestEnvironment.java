@@ -1,5 +1,14 @@
 package io.chronohook.e2e.support;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Map;
 
 /** Where the real Postgres and Redis of the test machine are, and the keys a test installation uses. */
@@ -7,6 +16,9 @@ public final class TestEnvironment {
 
     /** The operator token the test installations accept. */
     public static final String OPERATOR_TOKEN = "op_e2e_operator_token_0123456789";
+    /** The id and base64 value of the master key that seals secrets and job payloads in test installations. */
+    public static final String MASTER_KEY_ID = "e2e";
+    public static final String MASTER_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 
     private TestEnvironment() {
     }
@@ -14,7 +26,7 @@ public final class TestEnvironment {
     public static Map<String, String> backendSettings() {
         String host = env("CHRONOHOOK_TEST_DB_HOST", "127.0.0.1");
         String port = env("CHRONOHOOK_TEST_DB_PORT", "5432");
-        String database = env("CHRONOHOOK_TEST_DB_NAME", "chronohook_test");
+        String database = databaseName();
         String user = env("CHRONOHOOK_TEST_DB_USER", "chronohook");
         String password = env("CHRONOHOOK_TEST_DB_PASSWORD", "chronohook");
         return Map.ofEntries(
@@ -26,9 +38,9 @@ public final class TestEnvironment {
                 Map.entry("SPRING_FLYWAY_PASSWORD", password),
                 Map.entry("SPRING_DATA_REDIS_HOST", env("CHRONOHOOK_TEST_REDIS_HOST", "127.0.0.1")),
                 Map.entry("SPRING_DATA_REDIS_PORT", env("CHRONOHOOK_TEST_REDIS_PORT", "6379")),
-                Map.entry("SPRING_DATA_REDIS_DATABASE", "1"),
-                Map.entry("CHRONOHOOK_SECRETS_MASTER_KEYS", "e2e:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="),
-                Map.entry("CHRONOHOOK_SECRETS_ACTIVE_KEY_ID", "e2e"),
+                Map.entry("SPRING_DATA_REDIS_DATABASE", Integer.toString(redisDatabase())),
+                Map.entry("CHRONOHOOK_SECRETS_MASTER_KEYS", MASTER_KEY_ID + ":" + MASTER_KEY),
+                Map.entry("CHRONOHOOK_SECRETS_ACTIVE_KEY_ID", MASTER_KEY_ID),
                 Map.entry("CHRONOHOOK_AUTH_JWT_SECRET", "ZTJlIHRlc3RzIG9ubHk6IGEgSldUIGtleSBvZiBhdCBsZWFzdCAzMiBieXRlcw=="),
                 Map.entry("CHRONOHOOK_AUTH_BCRYPT_STRENGTH", "4"),
                 Map.entry("CHRONOHOOK_AUTH_OPERATOR_TOKEN", OPERATOR_TOKEN),
@@ -36,10 +48,48 @@ public final class TestEnvironment {
                 Map.entry("CHRONOHOOK_BILLING_DEFAULT_PLAN", "unlimited"));
     }
 
+    /** The Redis database the test installations use: 1 unless {@code CHRONOHOOK_TEST_REDIS_DATABASE} names another. */
+    public static int redisDatabase() {
+        return Integer.parseInt(env("CHRONOHOOK_TEST_REDIS_DATABASE", "1"));
+    }
+
     /** A JDBC connection to the test database, for checks an API client cannot make. */
-    public static java.sql.Connection database() throws java.sql.SQLException {
-        return java.sql.DriverManager.getConnection("jdbc:postgresql://" + env("CHRONOHOOK_TEST_DB_HOST", "127.0.0.1")
-                        + ":" + env("CHRONOHOOK_TEST_DB_PORT", "5432") + "/" + env("CHRONOHOOK_TEST_DB_NAME", "chronohook_test"),
+    public static Connection database() throws SQLException {
+        return connect(databaseName());
+    }
+
+    public static String databaseName() {
+        return env("CHRONOHOOK_TEST_DB_NAME", "chronohook_test");
+    }
+
+    /**
+     * Drops and recreates the test database (the test role owns it and may create databases) and empties the test
+     * Redis database: what a program that starts installation after installation needs between them.
+     */
+    public static void startAfresh() throws SQLException, IOException {
+        try (Connection admin = connect("postgres"); Statement sql = admin.createStatement()) {
+            sql.execute("drop database if exists " + databaseName() + " with (force)");
+            sql.execute("create database " + databaseName());
+        }
+        String select = Integer.toString(redisDatabase());
+        try (Socket redis = new Socket(env("CHRONOHOOK_TEST_REDIS_HOST", "127.0.0.1"),
+                Integer.parseInt(env("CHRONOHOOK_TEST_REDIS_PORT", "6379")))) {
+            redis.getOutputStream().write(("*2\r\n$6\r\nSELECT\r\n$" + select.length() + "\r\n" + select
+                    + "\r\n*1\r\n$7\r\nFLUSHDB\r\n").getBytes(StandardCharsets.US_ASCII));
+            BufferedReader answers = new BufferedReader(new InputStreamReader(
+                    redis.getInputStream(), StandardCharsets.US_ASCII));
+            for (String command : new String[] {"SELECT", "FLUSHDB"}) {
+                String answer = answers.readLine();
+                if (!"+OK".equals(answer)) {
+                    throw new IOException("Redis answered " + answer + " to " + command);
+                }
+            }
+        }
+    }
+
+    private static Connection connect(String database) throws SQLException {
+        return DriverManager.getConnection("jdbc:postgresql://" + env("CHRONOHOOK_TEST_DB_HOST", "127.0.0.1")
+                        + ":" + env("CHRONOHOOK_TEST_DB_PORT", "5432") + "/" + database,
                 env("CHRONOHOOK_TEST_DB_USER", "chronohook"), env("CHRONOHOOK_TEST_DB_PASSWORD", "chronohook"));
     }
 

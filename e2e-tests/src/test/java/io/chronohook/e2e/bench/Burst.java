@@ -1,0 +1,52 @@
+package io.chronohook.e2e.bench;
+
+import io.chronohook.e2e.load.NoisyNeighbour;
+import io.chronohook.e2e.support.BackendProcess;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Scenario d: 100,000 one-shot runs of one tenant due in the same second, beside a quiet tenant whose runs fall due
+ * over the next ten seconds at an endpoint of its own (the fairness program's noisy neighbour).
+ */
+final class Burst {
+
+    private Burst() {
+    }
+
+    static void run(BackendProcess backend, BenchOptions options, BenchReport report) throws Exception {
+        System.out.printf("[bench] d: creating %,d one-shot jobs due at one instant and %d of a quiet tenant%n",
+                options.burstRuns(), options.quietRuns());
+        NoisyNeighbour.Result result = NoisyNeighbour.run(backend, options.burstRuns(), options.quietRuns());
+        result.lines().forEach(line -> System.out.println("[bench] d: " + line));
+        Map<String, Object> figures = new LinkedHashMap<>();
+        figures.put("runs", result.noisyRuns());
+        figures.put("quietRuns", result.quietRuns());
+        figures.put("creationPerSecond", Math.round(result.creationPerSecond()));
+        figures.put("delivered", result.noisyDelivered());
+        figures.put("duplicates", result.noisyDuplicates() + result.quietDuplicates());
+        figures.put("lost", result.lost());
+        figures.put("drainSeconds", result.drainSeconds());
+        figures.put("drainPerSecond", Math.round(result.drainPerSecond()));
+        figures.put("lagP50Ms", result.noisyLags().percentile(50));
+        figures.put("lagP99Ms", result.noisyLags().percentile(99));
+        figures.put("quietDelivered", result.quietDelivered());
+        figures.put("quietLagP50Ms", result.quietLags().percentile(50));
+        figures.put("quietLagP99Ms", result.quietLags().percentile(99));
+        figures.put("quietLagMaxMs", result.quietLags().max());
+        figures.put("quietDueWhileDraining", result.quietDueWhileDraining());
+        report.put("burst", figures);
+        report.put("burstDrainSeconds", result.drainSeconds());
+        report.put("quietTenantLagP99MsDuringBurst", result.quietLags().percentile(99));
+        String name = "d burst " + String.format("%,d", result.noisyRuns());
+        report.row(name, "delivered / lost / duplicates", String.format("%,d / %d / %d", result.noisyDelivered(),
+                result.lost(), result.noisyDuplicates() + result.quietDuplicates()));
+        report.row(name, "drained after T", String.format("%.1f s (%,.0f/s)", result.drainSeconds(),
+                result.drainPerSecond()));
+        report.row(name, "quiet tenant lag p50 / p99 / max", String.format("%,d / %,d / %,d ms%s",
+                result.quietLags().percentile(50), result.quietLags().percentile(99), result.quietLags().max(),
+                result.quietDueWhileDraining() ? "" : " (burst drained first)"));
+        report.row(name, "jobs created per second (batch API)", String.format("%,.0f", result.creationPerSecond()));
+        report.count(result.lost(), result.noisyDuplicates() + result.quietDuplicates());
+    }
+}

@@ -1,0 +1,104 @@
+package io.chronohook.e2e.load;
+
+import io.chronohook.e2e.support.ApiClient;
+import io.chronohook.e2e.support.BackendProcess;
+import io.chronohook.e2e.support.Lags;
+import io.chronohook.e2e.support.Receiver;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A noisy neighbour on a running backend: tenant A has {@code noisyRuns} one-shot runs due at the same instant T,
+ * tenant B has {@code quietRuns} due evenly between T+1 s and T+10 s at an endpoint of its own. Waits until both are
+ * delivered (or five minutes past T) and measures A's drain and B's fire lag while A drains.
+ */
+public final class NoisyNeighbour {
+
+    /** What one noisy-neighbour round measured. */
+    public record Result(int noisyRuns, int quietRuns, Instant t, double creationSeconds, boolean createdInTime,
+                         int noisyDelivered, long noisyDuplicates, double drainSeconds, Lags noisyLags,
+                         int quietDelivered, long quietDuplicates, Lags quietLags, boolean quietDueWhileDraining) {
+
+        /** A's jobs created per second through the batch endpoint. */
+        public double creationPerSecond() {
+            return noisyRuns / creationSeconds;
+        }
+
+        /** A's runs delivered per second between T and A's last delivery. */
+        public double drainPerSecond() {
+            return noisyDelivered / Math.max(0.001, drainSeconds);
+        }
+
+        public int lost() {
+            return (noisyRuns - noisyDelivered) + (quietRuns - quietDelivered);
+        }
+
+        /** The report, one line each. */
+        public List<String> lines() {
+            return List.of(
+                    String.format("noisy neighbour: A has %d runs due at T, B has %d due between T+1 s and T+10 s",
+                            noisyRuns, quietRuns),
+                    String.format("created A's jobs in %.1f s (%.0f a second); T is %s", creationSeconds,
+                            creationPerSecond(), t),
+                    createdInTime ? "" : "WARNING: creation ended less than 10 s before T",
+                    String.format("B delivered %d of %d (duplicates %d); fire lag p50 %d ms, p99 %d ms, max %d ms",
+                            quietDelivered, quietRuns, quietDuplicates, quietLags.percentile(50),
+                            quietLags.percentile(99), quietLags.max()),
+                    String.format("A delivered %d of %d (duplicates %d); drained %.1f s after T (%.0f runs a second); "
+                                    + "fire lag p50 %d ms, p99 %d ms", noisyDelivered, noisyRuns, noisyDuplicates,
+                            drainSeconds, drainPerSecond(), noisyLags.percentile(50), noisyLags.percentile(99)),
+                    "B's runs were due while A drained: "
+                            + (quietDueWhileDraining ? "yes" : "no (A drained before T+10 s)"))
+                    .stream().filter(line -> !line.isEmpty()).toList();
+        }
+    }
+
+    private NoisyNeighbour() {
+    }
+
+    public static Result run(BackendProcess backend, int noisyRuns, int quietRuns) throws Exception {
+        try (Receiver noisy = new Receiver(); Receiver quiet = new Receiver()) {
+            ApiClient a = new ApiClient(backend.uri("/"));
+            a.signUp();
+            ApiClient b = new ApiClient(backend.uri("/"));
+            b.signUp();
+            // Batch creation runs at well over 2,000 jobs a second; T leaves room for it.
+            Instant t = Instant.now().plusSeconds(30 + noisyRuns / 2000).truncatedTo(ChronoUnit.SECONDS);
+            List<String> quietJobs = new ArrayList<>();
+            for (int i = 0; i < quietRuns; i++) {
+                Instant at = t.plusSeconds(1).plusMillis(9000L * i / Math.max(1, quietRuns - 1));
+                quietJobs.add(ApiClient.oneShot("quiet-" + i, at, quiet.url("/quiet")));
+            }
+            b.createInBatches(quietJobs, 500, 1);
+            List<String> noisyJobs = new ArrayList<>();
+            for (int i = 0; i < noisyRuns; i++) {
+                noisyJobs.add(ApiClient.oneShot("noisy-" + i, t, noisy.url("/noisy")));
+            }
+            Instant createStart = Instant.now();
+            a.createInBatches(noisyJobs, 1000, 2);
+            double creationSeconds = Duration.between(createStart, Instant.now()).toMillis() / 1000.0;
+            boolean createdInTime = Instant.now().isBefore(t.minusSeconds(10));
+            Instant deadline = t.plusSeconds(300);
+            while ((noisy.distinct() < noisyRuns || quiet.distinct() < quietRuns) && Instant.now().isBefore(deadline)) {
+                Thread.sleep(500);
+            }
+            Thread.sleep(2000);
+            Instant lastNoisy = last(noisy);
+            return new Result(noisyRuns, quietRuns, t, creationSeconds, createdInTime, noisy.distinct(),
+                    noisy.duplicated(), Duration.between(t, lastNoisy).toMillis() / 1000.0, Lags.of(noisy.arrivals()),
+                    quiet.distinct(), quiet.duplicated(), Lags.of(quiet.arrivals()),
+                    lastNoisy.isAfter(t.plusSeconds(10)));
+        }
+    }
+
+    private static Instant last(Receiver receiver) {
+        Instant last = Instant.EPOCH;
+        for (Receiver.Arrival arrival : receiver.arrivals()) {
+            last = arrival.at().isAfter(last) ? arrival.at() : last;
+        }
+        return last;
+    }
+}

@@ -1,0 +1,61 @@
+package io.chronohook.e2e.support;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.function.Predicate;
+
+/** Fire lags (arrival at the receiver − {@code chronohook-scheduled-for}) of some deliveries, and their percentiles. */
+public final class Lags {
+
+    private final long[] sortedMillis;
+
+    private Lags(long[] sortedMillis) {
+        this.sortedMillis = sortedMillis;
+    }
+
+    /** The lags of the arrivals {@code which} selects (arrivals without a scheduled time are left out). */
+    public static Lags of(Iterable<Receiver.Arrival> arrivals, Predicate<Receiver.Arrival> which) {
+        long[] millis = new long[16];
+        int n = 0;
+        for (Receiver.Arrival arrival : arrivals) {
+            if (arrival.scheduledFor() != null && which.test(arrival)) {
+                if (n == millis.length) {
+                    millis = Arrays.copyOf(millis, n * 2);
+                }
+                millis[n++] = Duration.between(arrival.scheduledFor(), arrival.at()).toMillis();
+            }
+        }
+        return ofMillis(Arrays.copyOf(millis, n));
+    }
+
+    /** Every arrival's lag. */
+    public static Lags of(Iterable<Receiver.Arrival> arrivals) {
+        return of(arrivals, arrival -> true);
+    }
+
+    public static Lags ofMillis(long... millis) {
+        long[] sorted = millis.clone();
+        Arrays.sort(sorted);
+        return new Lags(sorted);
+    }
+
+    public int count() {
+        return sortedMillis.length;
+    }
+
+    /**
+     * The nearest-rank percentile {@code p} (0 < p ≤ 100) in ms: the smallest lag that at least p % of the lags do not
+     * exceed; 0 without lags.
+     */
+    public long percentile(double p) {
+        if (sortedMillis.length == 0) {
+            return 0;
+        }
+        int rank = (int) Math.ceil(p / 100.0 * sortedMillis.length);
+        return sortedMillis[Math.clamp(rank - 1, 0, sortedMillis.length - 1)];
+    }
+
+    public long max() {
+        return sortedMillis.length == 0 ? 0 : sortedMillis[sortedMillis.length - 1];
+    }
+}
