@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Each round, shard by shard: releases the due runs of the gate and takes released runs fairly across tenants and
@@ -126,6 +127,9 @@ public final class DispatchLoop {
         Instant claimStartedAt = clock.instant();
         return runs.claim(ids, releasedAt, claimStartedAt, settings.leaseMargin())
                 .collectSortedList(Comparator.comparing(claimed -> position.get(claimed.id())))
+                // Attempts are prepared (payload opened, signed, checked) off the database connection's event loop,
+                // which would otherwise hold back the replies of every other statement on it.
+                .publishOn(Schedulers.parallel())
                 .doOnNext(claimed -> {
                     Instant claimedAt = clock.instant();
                     metrics.claimed(claimed, claimedAt);

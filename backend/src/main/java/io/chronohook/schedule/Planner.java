@@ -103,13 +103,14 @@ public class Planner {
         Long[] next = new Long[jobs.size()];
         Integer[] planned = new Integer[jobs.size()];
         Instant missedBefore = now.minus(properties.missedAfter());
+        int occurrencesPerJob = properties.occurrencesPerJob(jobs.size());
         for (int i = 0; i < jobs.size(); i++) {
             DueJob job = jobs.get(i);
             OccurrencePlan plan;
             try {
                 plan = OccurrencePlan.of(Schedules.of(job.schedule()), job.nextFireAt(), missedBefore, until,
                         job.policy(), job.backfillLimit(), job.schedule().maxRuns(), job.runsPlanned(),
-                        properties.occurrencesPerJob());
+                        occurrencesPerJob);
             } catch (RuntimeException e) {
                 log.error("job {} has a schedule that cannot be computed; completing it", job.id(), e);
                 plan = new OccurrencePlan(List.of(), List.of(), null);

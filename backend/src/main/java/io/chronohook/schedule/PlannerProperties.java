@@ -6,13 +6,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * Planner settings: how often it runs, how many jobs one round locks, how many occurrences of one job it looks at
- * per round, and how late an occurrence may be planned before it counts as missed.
+ * per round and how many runs one round writes at most (each job then gets its share, at least one occurrence), and
+ * how late an occurrence may be planned before it counts as missed.
  */
 @ConfigurationProperties("chronohook.planner")
 public record PlannerProperties(
         @DefaultValue("PT0.5S") Duration interval,
-        @DefaultValue("500") int batch,
+        @DefaultValue("5000") int batch,
         @DefaultValue("1000") int occurrencesPerJob,
+        @DefaultValue("20000") int runsPerRound,
         @DefaultValue("PT60S") Duration missedAfter) {
 
     public PlannerProperties {
@@ -22,8 +24,16 @@ public record PlannerProperties(
         if (occurrencesPerJob < 1 || occurrencesPerJob > 100_000) {
             throw new IllegalArgumentException("chronohook.planner.occurrences-per-job must be between 1 and 100000");
         }
+        if (runsPerRound < 1 || runsPerRound > 1_000_000) {
+            throw new IllegalArgumentException("chronohook.planner.runs-per-round must be between 1 and 1000000");
+        }
         if (missedAfter.compareTo(Duration.ofSeconds(5)) < 0) {
             throw new IllegalArgumentException("chronohook.planner.missed-after must be at least PT5S");
         }
+    }
+
+    /** Occurrences one job may get in a round that locked {@code jobs} jobs. */
+    public int occurrencesPerJob(int jobs) {
+        return Math.max(1, Math.min(occurrencesPerJob, runsPerRound / Math.max(1, jobs)));
     }
 }

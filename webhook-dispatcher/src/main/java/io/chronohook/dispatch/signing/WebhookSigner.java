@@ -36,12 +36,21 @@ public final class WebhookSigner {
         return content;
     }
 
+    /** One Mac per thread: looking the algorithm up in the providers costs more than the HMAC of a small body. */
+    private static final ThreadLocal<Mac> MACS = ThreadLocal.withInitial(() -> {
+        try {
+            return Mac.getInstance(ALGORITHM);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("HMAC-SHA256 is unavailable", e);
+        }
+    });
+
     private static byte[] hmac(SigningSecret secret, byte[] content) {
         try {
-            Mac mac = Mac.getInstance(ALGORITHM);
+            Mac mac = MACS.get();
             mac.init(new SecretKeySpec(secret.key(), ALGORITHM));
             return mac.doFinal(content);
-        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
+        } catch (InvalidKeyException e) {
             throw new IllegalStateException("HMAC-SHA256 is unavailable", e);
         }
     }

@@ -1,0 +1,29 @@
+package io.chronohook.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class PlannerPropertiesTest {
+
+    private final PlannerProperties properties = new PlannerProperties(Duration.ofMillis(500), 5000, 1000, 20_000,
+            Duration.ofSeconds(60));
+
+    @Test
+    void aRoundSharesItsRunsAmongItsJobsButGivesEachAtLeastOneOccurrence() {
+        assertThat(properties.occurrencesPerJob(1)).isEqualTo(1000);
+        assertThat(properties.occurrencesPerJob(20)).isEqualTo(1000);
+        assertThat(properties.occurrencesPerJob(500)).isEqualTo(40);
+        assertThat(properties.occurrencesPerJob(5000)).isEqualTo(4);
+        assertThat(properties.occurrencesPerJob(40_000)).isEqualTo(1);
+        assertThat(properties.occurrencesPerJob(0)).isEqualTo(1000);
+    }
+
+    @Test
+    void runsPerRoundMustBePositive() {
+        assertThatThrownBy(() -> new PlannerProperties(Duration.ofMillis(500), 5000, 1000, 0, Duration.ofSeconds(60)))
+                .hasMessageContaining("runs-per-round");
+    }
+}
