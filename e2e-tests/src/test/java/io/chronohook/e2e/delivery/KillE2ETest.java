@@ -21,7 +21,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code kill -9} of the backend while 2,000 runs are in flight against a slow receiver, then a restart: every run
- * delivered, and the usage billed equal to what the receiver got.
+ * delivered, and the usage billed equal to what the receiver got. The jobs' timeout leaves room for 2,000 requests
+ * queued at one receiver, so that the only redeliveries are those the kill caused.
  */
 class KillE2ETest {
 
@@ -39,7 +40,7 @@ class KillE2ETest {
             List<String> jobs = new ArrayList<>();
             for (int i = 0; i < RUNS; i++) {
                 jobs.add("{\"name\":\"kill-" + i + "\",\"schedule\":{\"type\":\"at\",\"at\":\"" + due.plusMillis(i % 1000)
-                        + "\"},\"timeout\":\"PT5S\",\"target\":{\"url\":\"" + receiver.url("/kill") + "\"}}");
+                        + "\"},\"timeout\":\"PT20S\",\"target\":{\"url\":\"" + receiver.url("/kill") + "\"}}");
             }
             api.createInBatches(jobs, 500, 2);
             while (receiver.total() < 300) {
