@@ -88,9 +88,23 @@ public class AlertSender {
                         .map(AlertStore.Gate::suppressedBefore)
                 : Mono.just(alert.suppressedBefore());
         return suppressed.flatMap(count -> deliver(claimed, count))
-                .onErrorResume(error -> {
-                    // The alert stays 'sending'; its lease runs out and a sender takes it again.
-                    log.error("could not send alert {} of tenant {}", alert.id(), claimed.tenantId(), error);
+                .onErrorResume(error -> failedTry(claimed, error));
+    }
+
+    /**
+     * An alert that could not be signed or sent (its tenant's secrets cannot be opened, say) counts as a failed try,
+     * retried with backoff and failed after {@code max-attempts} like one the webhook refused. Should even that
+     * write fail, the alert stays 'sending' and is taken again when its lease runs out.
+     */
+    private Mono<Void> failedTry(ClaimedAlert claimed, Throwable error) {
+        Alert alert = claimed.alert();
+        log.error("could not send alert {} of tenant {}", alert.id(), claimed.tenantId(), error);
+        AlertStore.Attempted attempted = retryOrFail(alert, null, null,
+                "could not sign or send the alert: " + error.getClass().getSimpleName());
+        return store.finish(alert.id(), attempted)
+                .doOnSuccess(done -> count(alert, result(attempted)))
+                .onErrorResume(writeError -> {
+                    log.error("could not record the failed try of alert {}", alert.id(), writeError);
                     return Mono.empty();
                 });
     }
@@ -105,10 +119,11 @@ public class AlertSender {
                         DeliveryRequest.DEFAULT_CONTENT_TYPE, properties.timeout(), signing, null, null)))
                 .map(outcome -> attempted(alert, outcome))
                 .flatMap(attempted -> store.finish(alert.id(), attempted)
-                        .doOnSuccess(done -> count(alert, switch (attempted.state()) {
-                            case "pending" -> "retried";
-                            default -> attempted.state();
-                        })));
+                        .doOnSuccess(done -> count(alert, result(attempted))));
+    }
+
+    private static String result(AlertStore.Attempted attempted) {
+        return "pending".equals(attempted.state()) ? "retried" : attempted.state();
     }
 
     private void count(Alert alert, String result) {
@@ -124,7 +139,12 @@ public class AlertSender {
         }
         Integer status = outcome instanceof DeliveryOutcome.Rejected rejected ? rejected.status() : null;
         Duration retryAfter = outcome instanceof DeliveryOutcome.Rejected rejected ? rejected.retryAfter() : null;
-        String error = describe(outcome);
+        return retryOrFail(alert, status, retryAfter, describe(outcome));
+    }
+
+    /** A try that did not deliver: retried after a backoff, or failed once it was the last one allowed. */
+    private AlertStore.Attempted retryOrFail(Alert alert, Integer status, Duration retryAfter, String error) {
+        Instant now = clock.instant();
         int made = alert.attempts() + 1;
         if (made >= properties.maxAttempts()) {
             return new AlertStore.Attempted("failed", true, null, status, error, now);

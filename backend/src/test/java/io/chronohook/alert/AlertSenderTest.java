@@ -3,6 +3,7 @@ package io.chronohook.alert;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.standardwebhooks.Webhook;
+import io.chronohook.account.SigningSecrets;
 import io.chronohook.dispatch.WebhookDispatcher;
 import io.chronohook.pipeline.TenantSecrets;
 import io.chronohook.platform.Uuid7;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.web.reactive.server.WebTestClient;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -38,6 +40,9 @@ class AlertSenderTest extends ReceiverApiTest {
 
     @Autowired
     TenantSecrets secrets;
+
+    @Autowired
+    SigningSecrets signingSecrets;
 
     @Autowired
     AlertProperties properties;
@@ -151,6 +156,46 @@ class AlertSenderTest extends ReceiverApiTest {
                 .jsonPath("$.lastError").isEqualTo("the alert webhook answered HTTP 503");
         assertThat(alerts("run.dead_lettered", "retried")).isGreaterThanOrEqualTo(2);
         assertThat(alerts("run.dead_lettered", "failed")).isGreaterThanOrEqualTo(1);
+    }
+
+    @Test
+    void anAlertThatCannotBeSignedCountsAsAFailedTryAndIsGivenUpAfterTheLast() {
+        db.sql("update signing_secret set ciphertext = :garbage where tenant_id = :tenantId")
+                .bind("garbage", new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                        21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40})
+                .bind("tenantId", AlertDeliveryTest.uuid(tenant.tenantId()))
+                .then().block();
+        AlertProperties twoTries = new AlertProperties(properties.interval(), properties.batch(), 2,
+                Duration.ofSeconds(10), Duration.ofMinutes(5), properties.timeout(), properties.scanInterval(),
+                properties.scanLookback(), properties.retention(), properties.defaults());
+        // Secrets opened afresh, not from the application's cache.
+        AlertSender sender = new AlertSender(store, dispatcher, new TenantSecrets(signingSecrets, clock), twoTries,
+                json, meters, clock);
+        UUID id = raise("run.dead_lettered", jobId);
+
+        sender.runOnce().block();
+        alert(id).jsonPath("$.state").isEqualTo("pending")
+                .jsonPath("$.attempts").isEqualTo(1)
+                .jsonPath("$.lastError").value(error -> assertThat((String) error)
+                        .startsWith("could not sign or send the alert: "));
+        sender.runOnce().block();
+        alert(id).jsonPath("$.attempts").isEqualTo(1);
+
+        clock.advance(Duration.ofMinutes(10));
+        sender.runOnce().block();
+        alert(id).jsonPath("$.state").isEqualTo("failed").jsonPath("$.attempts").isEqualTo(2);
+        clock.advance(Duration.ofHours(1));
+        sender.runOnce().block();
+        alert(id).jsonPath("$.attempts").isEqualTo(2);
+        assertThat(receiver.receivedAt("/alerts")).isEmpty();
+        assertThat(alerts("run.dead_lettered", "retried")).isGreaterThanOrEqualTo(1);
+        assertThat(alerts("run.dead_lettered", "failed")).isGreaterThanOrEqualTo(1);
+    }
+
+    private WebTestClient.BodyContentSpec alert(UUID id) {
+        return http.get().uri("/api/v1/alerts/{id}", new AlertId(id).toString())
+                .header("Authorization", "Bearer " + tenant.apiKey())
+                .exchange().expectStatus().isOk().expectBody();
     }
 
     @Test
