@@ -5,10 +5,13 @@ import io.chronohook.dispatch.guard.TargetGuard;
 import io.chronohook.platform.Validation;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.Optional;
 
 /**
- * The check of a tenant-supplied webhook URL (a job's target, a tenant's alert webhook): well formed, at most 2048
- * characters, and allowed by the SSRF guard. Resolves the host, so call it off the event loop.
+ * The check of a tenant-supplied webhook URL (a job's target, a tenant's alert webhook) when it is saved: well formed,
+ * at most 2048 characters, and allowed by the SSRF guard's checks that need no DNS (scheme, credentials, host form and
+ * name, port, literal addresses). The host is not resolved here: an endpoint whose name does not resolve yet may be
+ * registered, and every attempt resolves, checks and pins the addresses it connects to.
  */
 public final class TargetUrls {
 
@@ -34,8 +37,9 @@ public final class TargetUrls {
             v.require(false, field, "must be at most " + MAX_LENGTH + " characters");
             return null;
         }
-        if (guard.checkUrl(url) instanceof GuardDecision.Refused refused) {
-            v.fail(field, refused.reason(), "target_not_allowed");
+        Optional<GuardDecision.Refused> refused = guard.precheck(url);
+        if (refused.isPresent()) {
+            v.fail(field, refused.get().reason(), "target_not_allowed");
             return null;
         }
         return url;

@@ -36,4 +36,25 @@ class TargetGuardApiTest extends ApiTest {
         http.get().uri("/api/v1/jobs").header("Authorization", "Bearer " + tenant.apiKey())
                 .exchange().expectBody().jsonPath("$.items.length()").isEqualTo(0);
     }
+
+    @Test
+    void aTargetWhoseNameDoesNotResolveYetIsAcceptedAndItsShapeStillChecked() {
+        TestTenant tenant = signUp();
+
+        // A new endpoint, or an installation without DNS: the name is resolved, checked and pinned at send time.
+        http.post().uri("/api/v1/jobs").header("Authorization", "Bearer " + tenant.apiKey())
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.of("name", "soon", "schedule", Map.of("type", "cron", "cron", "0 2 * * *"),
+                        "target", Map.of("url", "https://hooks.not-registered-yet.invalid/nightly")))
+                .exchange()
+                .expectStatus().isCreated()
+                .expectBody().jsonPath("$.target.url").isEqualTo("https://hooks.not-registered-yet.invalid/nightly");
+        http.post().uri("/api/v1/jobs").header("Authorization", "Bearer " + tenant.apiKey())
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.of("name", "bad port", "schedule", Map.of("type", "now"),
+                        "target", Map.of("url", "https://hooks.not-registered-yet.invalid:22/nightly")))
+                .exchange()
+                .expectStatus().isBadRequest()
+                .expectBody().jsonPath("$.code").isEqualTo("target_not_allowed");
+    }
 }

@@ -128,6 +128,27 @@ class FailureHandlingTest extends ReceiverApiTest {
     }
 
     @Test
+    void aTargetNameThatDoesNotResolveAtSendTimeIsAFailedRetriedAttemptWithAClearError() {
+        // .invalid never resolves (RFC 2606): the job is accepted, and each attempt fails at the name lookup.
+        Map<String, Object> body = jobBody("/unused", Map.of("type", "now"), "PT1S", "PT1S", 2);
+        body.put("target", Map.of("url", "https://hooks.not-registered-yet.invalid/hook"));
+        Map<?, ?> job = create(body);
+
+        Map<?, ?> run = awaitRunState(job, "dead", 20);
+
+        assertThat(run.get("attempt")).isEqualTo(2);
+        Map<?, ?> detail = http.get().uri("/api/v1/runs/{id}", run.get("id"))
+                .header("Authorization", "Bearer " + tenant.apiKey())
+                .exchange().expectBody(Map.class).returnResult().getResponseBody();
+        List<?> attempts = (List<?>) detail.get("attempts");
+        assertThat(attempts).hasSize(2);
+        for (Object attempt : attempts) {
+            assertThat(((Map<?, ?>) attempt).get("outcome")).isEqualTo("failed");
+            assertThat((String) ((Map<?, ?>) attempt).get("error")).contains("hooks.not-registered-yet.invalid");
+        }
+    }
+
+    @Test
     void atMostOnceIsNotRetriedOnceTheRequestMayHaveArrived() {
         receiver.script("/once", r -> new Reply(500, "crashed midway"));
         Map<String, Object> body = jobBody("/once", Map.of("type", "now"), "PT1S", "PT2S", 5);

@@ -13,8 +13,9 @@ import java.util.regex.Pattern;
 import reactor.core.publisher.Mono;
 
 /**
- * The SSRF guard for tenants' webhook URLs. At job creation {@link #checkUrl} is user feedback; at every attempt the
- * dispatcher runs {@link #precheck} and connects through {@link #addressResolverGroup()}, which is the control.
+ * The SSRF guard for tenants' webhook URLs. When a job is saved {@link #precheck} (no DNS) is user feedback; at every
+ * attempt the dispatcher runs {@link #precheck} again and connects through {@link #addressResolverGroup()}, which
+ * resolves, checks and pins the addresses: that is the control.
  */
 public final class TargetGuard {
 
