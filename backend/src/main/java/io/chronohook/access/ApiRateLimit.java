@@ -20,7 +20,8 @@ import reactor.core.publisher.Mono;
 /**
  * Per-tenant API rate limit: every authenticated tenant request takes a token from the tenant's bucket (its plan's
  * requests per second, bursts of twice that), shared by every instance. Out of tokens → 429 problem with
- * {@code Retry-After}; every answer carries {@code RateLimit-Limit} and {@code RateLimit-Remaining}. If Redis cannot
+ * {@code Retry-After}; every answer carries {@code RateLimit-Limit} and {@code RateLimit-Remaining} (per second, so the
+ * remainder never exceeds the limit) and {@code RateLimit-Burst} and {@code RateLimit-Burst-Remaining}. If Redis cannot
  * be reached the request goes through: the limit protects the service, it must not take the API down with Redis.
  */
 @Component
@@ -50,8 +51,9 @@ public class ApiRateLimit implements WebFilter {
                 .map(auth -> ((CallerAuthentication) auth).getPrincipal())
                 .flatMap(caller -> plans.of(caller.tenantId()).flatMap(plan -> {
                     int rate = plan.apiRequestsPerSecond();
-                    return buckets.take("api", caller.tenantId(), rate, rate * 2, 1)
-                            .map(take -> new Decision(take, rate));
+                    int burst = rate * 2;
+                    return buckets.take("api", caller.tenantId(), rate, burst, 1)
+                            .map(take -> new Decision(take, rate, burst));
                 }))
                 .onErrorResume(error -> {
                     log.warn("API rate limit not applied: the bucket store did not answer", error);
@@ -59,8 +61,13 @@ public class ApiRateLimit implements WebFilter {
                 })
                 .flatMap(decision -> {
                     ServerHttpResponse response = exchange.getResponse();
+                    // Limit and Remaining speak of the plan's rate per second, so Remaining never exceeds Limit; the
+                    // bucket's burst (twice the rate) and the tokens left in it have headers of their own.
+                    long tokens = decision.take().remaining();
                     response.getHeaders().set("RateLimit-Limit", Integer.toString(decision.rate()));
-                    response.getHeaders().set("RateLimit-Remaining", Long.toString(decision.take().remaining()));
+                    response.getHeaders().set("RateLimit-Remaining", Long.toString(Math.min(tokens, decision.rate())));
+                    response.getHeaders().set("RateLimit-Burst", Integer.toString(decision.burst()));
+                    response.getHeaders().set("RateLimit-Burst-Remaining", Long.toString(tokens));
                     if (decision.take().taken()) {
                         return chain.filter(exchange).thenReturn(true);
                     }
@@ -75,6 +82,6 @@ public class ApiRateLimit implements WebFilter {
                 .then();
     }
 
-    private record Decision(TenantBuckets.Take take, int rate) {
+    private record Decision(TenantBuckets.Take take, int rate, int burst) {
     }
 }

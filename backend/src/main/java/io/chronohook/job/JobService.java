@@ -151,12 +151,11 @@ public class JobService {
     private Mono<Job> insertOne(TenantId tenantId, JobId id, JobDefinition definition, Instant now) {
         boolean immediate = definition.schedule().type() == JobDefinition.ScheduleType.NOW;
         Instant nextFireAt = immediate ? null : firstFire(definition.schedule(), now);
+        // A "now" job has no occurrence left once its run exists; it stays active until that run has finished.
         return jobs.insert(tenantId, id, definition, nextFireAt, now)
-                .then(immediate ? insertRun(tenantId, id, now, "schedule")
-                        .then(jobs.setState(tenantId, id, JobState.ACTIVE, JobState.COMPLETED, null, now)) : Mono.empty())
-                .then(Mono.fromSupplier(() -> new Job(id, tenantId, definition,
-                        immediate ? JobState.COMPLETED : JobState.ACTIVE, nextFireAt, immediate ? now : nextFireAt, 0,
-                        immediate ? 2 : 1, now, now, null)));
+                .then(immediate ? insertRun(tenantId, id, now, "schedule").then() : Mono.empty())
+                .then(Mono.fromSupplier(() -> new Job(id, tenantId, definition, JobState.ACTIVE, nextFireAt,
+                        immediate ? now : nextFireAt, 0, 1, now, now, null)));
     }
 
     /**

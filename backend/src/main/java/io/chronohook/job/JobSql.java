@@ -82,6 +82,26 @@ final class JobSql {
              where tenant_id = :tenantId and id = :id and state = 'active'
             """;
 
+    /**
+     * Completes active jobs that have no occurrence left once none of their runs is still live (a run held by quota
+     * counts as live: an upgrade releases it). Installation-wide maintenance, leaderless through SKIP LOCKED; the
+     * job's definition is unchanged, so updated_at stays.
+     */
+    static final String COMPLETE_FINISHED = """
+            update job j
+               set state = 'completed', version = j.version + 1
+              from (select id from job
+                     where state = 'active' and next_fire_at is null
+                     order by id
+                     limit :limit
+                       for update skip locked) due
+             where j.id = due.id
+               and not exists (select 1 from run r
+                                where r.job_id = j.id
+                                  and r.state in ('scheduled', 'queued', 'delivering', 'running', 'retry_wait',
+                                                  'quota_exceeded'))
+            """;
+
     static final String COUNT_LIVE = """
             select count(*) from job where tenant_id = :tenantId and state in ('active', 'paused')
             """;

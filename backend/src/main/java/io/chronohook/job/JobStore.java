@@ -105,6 +105,14 @@ public class JobStore {
                 .fetch().rowsUpdated().map(count -> count > 0);
     }
 
+    /**
+     * Completes up to {@code limit} active jobs without a next occurrence whose runs have all finished, across
+     * tenants (maintenance); how many were completed.
+     */
+    public Mono<Long> completeFinished(int limit) {
+        return db.sql(JobSql.COMPLETE_FINISHED).bind("limit", limit).fetch().rowsUpdated();
+    }
+
     public Mono<Long> countLive(TenantId tenantId) {
         return db.sql(JobSql.COUNT_LIVE).bind("tenantId", tenantId.value())
                 .map(row -> row.get(0, Long.class)).one();

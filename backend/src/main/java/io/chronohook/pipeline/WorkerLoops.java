@@ -3,7 +3,9 @@ package io.chronohook.pipeline;
 import io.chronohook.batcher.FairBatcher;
 import io.chronohook.batcher.ReadyDepthSampler;
 import io.chronohook.job.JobService;
+import io.chronohook.job.JobStore;
 import io.chronohook.maintenance.GateRehydrator;
+import io.chronohook.maintenance.JobCompleter;
 import io.chronohook.maintenance.LeaseRescuer;
 import io.chronohook.observability.QueueDepthSampler;
 import io.chronohook.outcome.OutcomeRecorder;
@@ -52,12 +54,13 @@ public class WorkerLoops implements SmartLifecycle {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final List<Loop> loops = new ArrayList<>();
     private OutcomeRecorder recorder;
+    private final JobStore jobs;
     private volatile boolean running;
 
     public WorkerLoops(PipelineProperties pipeline, Planner planner, PlannerProperties plannerProperties,
                        TimeGate gate, GateProperties gateProperties, RunStore runs, Deliveries deliveries,
                        FairBatcher batcher, JobService jobService, Samplers samplers, DispatchLoop.Telemetry telemetry,
-                       OutcomeRecorder.Listener outcomeListener, Clock clock) {
+                       OutcomeRecorder.Listener outcomeListener, JobStore jobs, Clock clock) {
         this.pipeline = pipeline;
         this.planner = planner;
         this.plannerProperties = plannerProperties;
@@ -71,6 +74,7 @@ public class WorkerLoops implements SmartLifecycle {
         this.queueDepths = samplers.queues();
         this.telemetry = telemetry;
         this.outcomeListener = outcomeListener;
+        this.jobs = jobs;
         this.clock = clock;
         telemetry.metrics().watchInFlight(inFlight);
     }
@@ -105,6 +109,8 @@ public class WorkerLoops implements SmartLifecycle {
         LeaseRescuer rescuer = new LeaseRescuer(runs, gate, outcomeListener, clock);
         loops.add(Loop.every("gate rehydrator", rehydrator::runOnce, Duration.ofSeconds(2)));
         loops.add(Loop.every("lease rescuer", rescuer::runOnce, Duration.ofSeconds(5)));
+        loops.add(Loop.start("job completer", new JobCompleter(jobs)::runOnce, Duration.ofMillis(500),
+                Duration.ofSeconds(1)));
         loops.add(Loop.every("ready depth sampler", readyDepths::runOnce, Duration.ofSeconds(5)));
         loops.add(Loop.every("queue depth sampler", queueDepths::runOnce, Duration.ofSeconds(15)));
         loops.add(Loop.start("planner", planner::runOnce, plannerProperties.interval(), plannerProperties.interval()));

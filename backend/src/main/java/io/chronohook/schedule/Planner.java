@@ -132,7 +132,6 @@ public class Planner {
                 .doOnNext(written::add)
                 .then(db.sql(PlannerSql.ADVANCE_JOBS)
                         .bind("ids", ids).bind("nextUs", next).bind("planned", planned)
-                        .bind("now", Rows.utc(now))
                         .then());
     }
 

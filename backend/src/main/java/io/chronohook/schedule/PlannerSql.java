@@ -13,13 +13,14 @@ final class PlannerSql {
                for update skip locked
             """;
 
-    /** Moves each planned job to its next occurrence; a job without one is completed. */
+    /**
+     * Moves each planned job to its next occurrence. A job without one keeps its state until its last run finished
+     * (the job completer ends it then); this is bookkeeping, not a change of the definition, so updated_at stays.
+     */
     static final String ADVANCE_JOBS = """
             update job j
                set next_fire_at = timestamptz 'epoch' + u.next_us * interval '1 microsecond',
-                   runs_planned = j.runs_planned + u.planned,
-                   state = case when u.next_us is null then 'completed' else j.state end,
-                   updated_at = :now
+                   runs_planned = j.runs_planned + u.planned
               from unnest(cast(:ids as uuid[]), cast(:nextUs as bigint[]), cast(:planned as int[]))
                    as u(id, next_us, planned)
              where j.id = u.id

@@ -103,6 +103,14 @@ class BillingApiTest extends ApiTest {
             if (result.getStatus().value() == 200) {
                 ok++;
                 assertThat(result.getResponseHeaders().getFirst("RateLimit-Limit")).isEqualTo("10");
+                assertThat(result.getResponseHeaders().getFirst("RateLimit-Burst")).isEqualTo("20");
+                int remaining = Integer.parseInt(result.getResponseHeaders().getFirst("RateLimit-Remaining"));
+                int burstRemaining = Integer.parseInt(result.getResponseHeaders().getFirst("RateLimit-Burst-Remaining"));
+                assertThat(remaining).isBetween(0, 10).isEqualTo(Math.min(10, burstRemaining));
+                assertThat(burstRemaining).isBetween(0, 19);
+                if (i == 0) {
+                    assertThat(burstRemaining).isEqualTo(19);
+                }
             } else {
                 limited++;
                 assertThat(result.getStatus().value()).isEqualTo(429);

@@ -55,11 +55,13 @@ class DeliveryFlowTest extends ReceiverApiTest {
                 .jsonPath("$.releasedAt").isNotEmpty()
                 .jsonPath("$.firstAttemptAt").isNotEmpty()
                 .jsonPath("$.finishedAt").isNotEmpty());
-        http.get().uri("/api/v1/jobs/{id}", job.get("id")).header("Authorization", "Bearer " + tenant.apiKey())
+        // The job completes once its only run has finished (the job completer runs every second at most).
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> http.get().uri("/api/v1/jobs/{id}", job.get("id"))
+                .header("Authorization", "Bearer " + tenant.apiKey())
                 .exchange().expectBody()
                 .jsonPath("$.state").isEqualTo("completed")
                 .jsonPath("$.lastRun.id").isEqualTo(runId)
-                .jsonPath("$.lastRun.state").isEqualTo("succeeded");
+                .jsonPath("$.lastRun.state").isEqualTo("succeeded"));
     }
 
     @Test
