@@ -10,6 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 
 /**
  * Runs a stage's {@code runOnce()} over and over: at once again while it finds work; when it finds none, after a
@@ -22,6 +23,8 @@ public final class Loop implements AutoCloseable {
 
     private final AtomicBoolean stopping;
     private final CountDownLatch stopped = new CountDownLatch(1);
+    /** Ends the pause in progress at once when the loop stops: an idle loop stops in no time. */
+    private final Sinks.Empty<Void> woken = Sinks.empty();
     private Disposable running;
 
     private Loop(AtomicBoolean stopping) {
@@ -47,7 +50,7 @@ public final class Loop implements AutoCloseable {
                     }
                     long pause = pauseNanos.get();
                     pauseNanos.set(Math.min(maxIdle.toNanos(), pause * 2));
-                    return Mono.delay(Duration.ofNanos(pause)).thenReturn(0L);
+                    return loop.pause(Duration.ofNanos(pause)).thenReturn(0L);
                 })
                 .repeat(() -> !loop.stopping.get())
                 .doFinally(signal -> loop.stopped.countDown())
@@ -63,16 +66,21 @@ public final class Loop implements AutoCloseable {
                     log.error("{} round failed; retrying in {}", name, period, error);
                     return Mono.empty();
                 })
-                .then(Mono.delay(period))
+                .then(loop.pause(period))
                 .repeat(() -> !loop.stopping.get())
                 .doFinally(signal -> loop.stopped.countDown())
                 .subscribe();
         return loop;
     }
 
+    private Mono<Void> pause(Duration length) {
+        return Mono.firstWithSignal(Mono.delay(length).then(), woken.asMono());
+    }
+
     /** Lets the round in progress finish (up to {@code grace}), then stops; a round cut short is lost work, not state. */
     public void stop(Duration grace) {
         stopping.set(true);
+        woken.tryEmitEmpty();
         try {
             if (!stopped.await(grace.toMillis(), TimeUnit.MILLISECONDS)) {
                 running.dispose();

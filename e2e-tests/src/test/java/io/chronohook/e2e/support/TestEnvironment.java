@@ -24,9 +24,13 @@ public final class TestEnvironment {
     }
 
     public static Map<String, String> backendSettings() {
+        return backendSettings(databaseName(), redisDatabase());
+    }
+
+    /** The settings of a test installation on {@code database} and Redis database {@code redisDatabase}. */
+    public static Map<String, String> backendSettings(String database, int redisDatabase) {
         String host = env("CHRONOHOOK_TEST_DB_HOST", "127.0.0.1");
         String port = env("CHRONOHOOK_TEST_DB_PORT", "5432");
-        String database = databaseName();
         String user = env("CHRONOHOOK_TEST_DB_USER", "chronohook");
         String password = env("CHRONOHOOK_TEST_DB_PASSWORD", "chronohook");
         return Map.ofEntries(
@@ -38,7 +42,7 @@ public final class TestEnvironment {
                 Map.entry("SPRING_FLYWAY_PASSWORD", password),
                 Map.entry("SPRING_DATA_REDIS_HOST", env("CHRONOHOOK_TEST_REDIS_HOST", "127.0.0.1")),
                 Map.entry("SPRING_DATA_REDIS_PORT", env("CHRONOHOOK_TEST_REDIS_PORT", "6379")),
-                Map.entry("SPRING_DATA_REDIS_DATABASE", Integer.toString(redisDatabase())),
+                Map.entry("SPRING_DATA_REDIS_DATABASE", Integer.toString(redisDatabase)),
                 Map.entry("CHRONOHOOK_SECRETS_MASTER_KEYS", MASTER_KEY_ID + ":" + MASTER_KEY),
                 Map.entry("CHRONOHOOK_SECRETS_ACTIVE_KEY_ID", MASTER_KEY_ID),
                 Map.entry("CHRONOHOOK_AUTH_JWT_SECRET", "ZTJlIHRlc3RzIG9ubHk6IGEgSldUIGtleSBvZiBhdCBsZWFzdCAzMiBieXRlcw=="),
@@ -67,11 +71,16 @@ public final class TestEnvironment {
      * Redis database: what a program that starts installation after installation needs between them.
      */
     public static void startAfresh() throws SQLException, IOException {
+        startAfresh(databaseName(), redisDatabase());
+    }
+
+    /** Drops and recreates {@code database} and empties Redis database {@code redisDatabase}. */
+    public static void startAfresh(String database, int redisDatabase) throws SQLException, IOException {
         try (Connection admin = connect("postgres"); Statement sql = admin.createStatement()) {
-            sql.execute("drop database if exists " + databaseName() + " with (force)");
-            sql.execute("create database " + databaseName());
+            sql.execute("drop database if exists " + database + " with (force)");
+            sql.execute("create database " + database);
         }
-        String select = Integer.toString(redisDatabase());
+        String select = Integer.toString(redisDatabase);
         try (Socket redis = new Socket(env("CHRONOHOOK_TEST_REDIS_HOST", "127.0.0.1"),
                 Integer.parseInt(env("CHRONOHOOK_TEST_REDIS_PORT", "6379")))) {
             redis.getOutputStream().write(("*2\r\n$6\r\nSELECT\r\n$" + select.length() + "\r\n" + select
