@@ -10,13 +10,19 @@ import org.springframework.security.authentication.InsufficientAuthenticationExc
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.server.ServerAuthenticationEntryPoint;
 import org.springframework.security.web.server.authorization.ServerAccessDeniedHandler;
+import org.springframework.security.web.server.firewall.ServerExchangeRejectedException;
+import org.springframework.security.web.server.firewall.ServerExchangeRejectedHandler;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
-/** 401 and 403 from the security chain, as problem documents like every other error. */
+/**
+ * 401 and 403 from the security chain, and requests its firewall rejects, as problem documents like every other
+ * error: a malformed {@code Authorization} header (bytes HTTP does not allow in it) is a 401.
+ */
 @Component
-public class ProblemSecurityHandlers implements ServerAuthenticationEntryPoint, ServerAccessDeniedHandler {
+public class ProblemSecurityHandlers implements ServerAuthenticationEntryPoint, ServerAccessDeniedHandler,
+        ServerExchangeRejectedHandler {
 
     private final ProblemWriter writer;
 
@@ -34,6 +40,23 @@ public class ProblemSecurityHandlers implements ServerAuthenticationEntryPoint, 
                 ? "send an API key or access token as 'Authorization: Bearer <credential>'"
                 : "the API key or access token is invalid, expired or revoked";
         return writer.write(exchange, HttpStatus.UNAUTHORIZED, "unauthorized", detail, List.of());
+    }
+
+    @Override
+    public Mono<Void> handle(ServerWebExchange exchange, ServerExchangeRejectedException rejected) {
+        String authorization = exchange.getRequest().getHeaders().getFirst(HttpHeaders.AUTHORIZATION);
+        if (authorization != null && !printableAscii(authorization)) {
+            exchange.getResponse().getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, "Bearer error=\"invalid_request\"");
+            return writer.write(exchange, HttpStatus.UNAUTHORIZED, "unauthorized",
+                    "the Authorization header holds characters HTTP does not allow there; send "
+                            + "'Authorization: Bearer <credential>' in printable ASCII", List.of());
+        }
+        return writer.write(exchange, HttpStatus.BAD_REQUEST, "request_rejected",
+                "the request was rejected: " + rejected.getMessage(), List.of());
+    }
+
+    private static boolean printableAscii(String value) {
+        return value.chars().allMatch(c -> c >= 0x20 && c < 0x7f);
     }
 
     @Override

@@ -5,11 +5,12 @@ import io.chronohook.platform.ApiException;
 import io.chronohook.platform.FieldError;
 import io.chronohook.platform.Page;
 import io.chronohook.platform.PageRequest;
+import io.chronohook.platform.ProblemExceptionHandler;
+import io.chronohook.platform.StrictRequestJson;
 import io.chronohook.schedule.RunView;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -26,6 +27,7 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -36,9 +38,9 @@ public class JobController {
     private final JobService service;
     private final JsonMapper json;
 
-    public JobController(JobService service, JsonMapper json) {
+    public JobController(JobService service, StrictRequestJson requestJson) {
         this.service = service;
-        this.json = json;
+        this.json = requestJson.mapper();
     }
 
     @PostMapping("/api/v1/jobs")
@@ -123,10 +125,10 @@ public class JobController {
         mergeInto(target, patch);
         try {
             return json.treeToValue(target, JobRequest.class);
+        } catch (UnrecognizedPropertyException unknown) {
+            throw ApiException.invalid(List.of(ProblemExceptionHandler.unknownField(unknown)));
         } catch (JacksonException e) {
-            String field = e.getPath().stream()
-                    .map(ref -> ref.getPropertyName() != null ? ref.getPropertyName() : "[" + ref.getIndex() + "]")
-                    .collect(Collectors.joining("."));
+            String field = StrictRequestJson.fieldPath(e);
             throw ApiException.invalid(List.of(new FieldError(field.isEmpty() ? "body" : field, "has the wrong type")));
         }
     }

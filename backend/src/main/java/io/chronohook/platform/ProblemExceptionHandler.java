@@ -25,6 +25,7 @@ import org.springframework.web.server.WebExceptionHandler;
 import reactor.core.publisher.Mono;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
 /** Turns every error that reaches the edge into an RFC 9457 problem with a stable code; nothing leaks as a bare 500. */
 @Component
@@ -79,10 +80,13 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
                 jackson = found;
             }
         }
+        if (jackson instanceof UnrecognizedPropertyException unknown) {
+            FieldError error = unknownField(unknown);
+            return writer.write(exchange, HttpStatus.BAD_REQUEST, "unknown_field",
+                    error.field() + " " + error.message(), List.of(error));
+        }
         if (jackson instanceof DatabindException databind && !databind.getPath().isEmpty()) {
-            String field = databind.getPath().stream()
-                    .map(ref -> ref.getPropertyName() != null ? ref.getPropertyName() : "[" + ref.getIndex() + "]")
-                    .collect(Collectors.joining(".")).replace(".[", "[");
+            String field = StrictRequestJson.fieldPath(databind);
             return writer.write(exchange, HttpStatus.BAD_REQUEST, "invalid_request",
                     field + " has the wrong type", List.of(new FieldError(field, "has the wrong type")));
         }
@@ -97,6 +101,14 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
                     List.of(new FieldError(field, "has the wrong type")));
         }
         return writer.write(exchange, HttpStatus.BAD_REQUEST, "invalid_request", reason, List.of());
+    }
+
+    /** "timout is not a field of this request; known fields: name, schedule, target, …" */
+    public static FieldError unknownField(UnrecognizedPropertyException unknown) {
+        String known = unknown.getKnownPropertyIds() == null ? "" : unknown.getKnownPropertyIds().stream()
+                .map(String::valueOf).sorted().collect(Collectors.joining(", "));
+        return new FieldError(StrictRequestJson.fieldPath(unknown),
+                "is not a field of this request" + (known.isEmpty() ? "" : "; known fields: " + known), "unknown_field");
     }
 
     private static boolean isTooLarge(Throwable error) {
