@@ -1,5 +1,8 @@
 package io.chronohook.access;
 
+import io.chronohook.observability.MeterNames;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.stereotype.Component;
@@ -19,8 +22,14 @@ public class PasswordHasher {
     /** Checked against when the email is unknown, so that sign-in takes as long whether or not the member exists. */
     private final String decoyHash;
 
-    public PasswordHasher(AuthProperties properties) {
+    /** Every password check (a bcrypt round): what bounds the CPU the sign-in endpoints can be made to burn. */
+    private final Counter checks;
+
+    public PasswordHasher(AuthProperties properties, MeterRegistry meters) {
         this.encoder = new BCryptPasswordEncoder(properties.bcryptStrength());
+        this.checks = Counter.builder(MeterNames.PASSWORD_CHECKS)
+                .description("Password checks (bcrypt rounds) made by sign-ins")
+                .register(meters);
         this.decoyHash = encoder.encode("decoy password that matches nothing");
     }
 
@@ -35,6 +44,9 @@ public class PasswordHasher {
     /** Checks a password against a stored hash, or against the decoy when there is none. */
     public Mono<Boolean> matches(String password, String hashOrNull) {
         String hash = hashOrNull == null ? decoyHash : hashOrNull;
-        return Mono.fromCallable(() -> encoder.matches(password, hash) && hashOrNull != null).subscribeOn(scheduler);
+        return Mono.fromCallable(() -> {
+            checks.increment();
+            return encoder.matches(password, hash) && hashOrNull != null;
+        }).subscribeOn(scheduler);
     }
 }

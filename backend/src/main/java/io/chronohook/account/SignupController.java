@@ -1,11 +1,14 @@
 package io.chronohook.account;
 
+import io.chronohook.access.ClientAddress;
 import io.chronohook.access.PasswordHasher;
+import io.chronohook.access.SignInLimits;
 import io.chronohook.platform.Validation;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
@@ -19,9 +22,13 @@ public class SignupController {
     static final int MIN_PASSWORD_LENGTH = 10;
 
     private final SignupService signups;
+    private final SignInLimits limits;
+    private final ClientAddress clients;
 
-    public SignupController(SignupService signups) {
+    public SignupController(SignupService signups, SignInLimits limits, ClientAddress clients) {
         this.signups = signups;
+        this.limits = limits;
+        this.clients = clients;
     }
 
     /** The sign-up form. */
@@ -33,7 +40,7 @@ public class SignupController {
     }
 
     @PostMapping("/api/v1/signup")
-    public Mono<ResponseEntity<SignupResponse>> signUp(@RequestBody SignupRequest request) {
+    public Mono<ResponseEntity<SignupResponse>> signUp(@RequestBody SignupRequest request, ServerHttpRequest http) {
         Validation validation = new Validation();
         String tenantName = validation.text(request.tenantName(), "tenantName", 1, 100);
         String email = validation.text(request.email(), "email", 3, 254);
@@ -51,7 +58,9 @@ public class SignupController {
                     "must be at most " + PasswordHasher.MAX_BYTES + " bytes long");
         }
         validation.check();
-        return signups.signUp(tenantName, email, password)
+        String address = clients.of(http);
+        String checkedEmail = email;
+        return limits.signUp(address).then(Mono.defer(() -> signups.signUp(tenantName, checkedEmail, password)))
                 .map(done -> ResponseEntity.status(HttpStatus.CREATED).body(new SignupResponse(
                         done.tenantId().toString(), done.memberId().toString(), done.apiKey(), done.signingSecret())));
     }

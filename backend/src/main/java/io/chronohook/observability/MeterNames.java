@@ -15,6 +15,8 @@ public final class MeterNames {
     public static final String DELIVERIES = "chronohook.deliveries";
     /** Attempts that sent their run back to the gate for another try. */
     public static final String RETRIES = "chronohook.retries";
+    /** Password checks (bcrypt rounds) of sign-ins (Prometheus {@code chronohook_password_checks_total}). */
+    public static final String PASSWORD_CHECKS = "chronohook.password.checks";
     /** Runs that ended dead (dead-lettered). */
     public static final String DEAD_LETTERED = "chronohook.dead.lettered";
     /** Runs dead and not replayed, across the installation (sampled). */

@@ -9,16 +9,28 @@ public class ApiException extends RuntimeException {
     private final HttpStatus status;
     private final String code;
     private final List<FieldError> errors;
+    /** Seconds the client should wait before trying again ({@code Retry-After}), or null. */
+    private final Long retryAfterSeconds;
 
     public ApiException(HttpStatus status, String code, String detail) {
         this(status, code, detail, List.of());
     }
 
     public ApiException(HttpStatus status, String code, String detail, List<FieldError> errors) {
+        this(status, code, detail, errors, null);
+    }
+
+    private ApiException(HttpStatus status, String code, String detail, List<FieldError> errors, Long retryAfterSeconds) {
         super(detail, null, false, false);
         this.status = status;
         this.code = code;
         this.errors = List.copyOf(errors);
+        this.retryAfterSeconds = retryAfterSeconds;
+    }
+
+    /** 429 {@code code}; the edge sends {@code Retry-After: seconds} with it. */
+    public static ApiException tooManyRequests(String code, String detail, long seconds) {
+        return new ApiException(HttpStatus.TOO_MANY_REQUESTS, code, detail, List.of(), seconds);
     }
 
     /** One invalid field: 400 {@code invalid_request}. */
@@ -60,5 +72,9 @@ public class ApiException extends RuntimeException {
 
     public List<FieldError> errors() {
         return errors;
+    }
+
+    public Long retryAfterSeconds() {
+        return retryAfterSeconds;
     }
 }

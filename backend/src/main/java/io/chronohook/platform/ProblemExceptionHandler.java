@@ -43,7 +43,12 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
     @Override
     public Mono<Void> handle(ServerWebExchange exchange, Throwable error) {
         return switch (error) {
-            case ApiException api -> writer.write(exchange, api.status(), api.code(), api.getMessage(), api.errors());
+            case ApiException api -> {
+                if (api.retryAfterSeconds() != null) {
+                    exchange.getResponse().getHeaders().set("Retry-After", Long.toString(api.retryAfterSeconds()));
+                }
+                yield writer.write(exchange, api.status(), api.code(), api.getMessage(), api.errors());
+            }
             case ServerWebInputException input when isTooLarge(input) -> writer.write(exchange,
                     HttpStatus.CONTENT_TOO_LARGE, "payload_too_large", "the request body is too large", List.of());
             case ServerWebInputException input -> inputProblem(exchange, input);

@@ -48,6 +48,9 @@ public final class TestEnvironment {
                 Map.entry("CHRONOHOOK_AUTH_JWT_SECRET", "ZTJlIHRlc3RzIG9ubHk6IGEgSldUIGtleSBvZiBhdCBsZWFzdCAzMiBieXRlcw=="),
                 Map.entry("CHRONOHOOK_AUTH_BCRYPT_STRENGTH", "4"),
                 Map.entry("CHRONOHOOK_AUTH_OPERATOR_TOKEN", OPERATOR_TOKEN),
+                // Tests and benchmark programs sign up and in from one address far more often than people do.
+                Map.entry("CHRONOHOOK_AUTH_LIMITS_SIGNINSPERADDRESSPERMINUTE", "1000000"),
+                Map.entry("CHRONOHOOK_AUTH_LIMITS_SIGNUPSPERADDRESSPERHOUR", "1000000"),
                 Map.entry("CHRONOHOOK_DELIVERY_ALLOW_PRIVATE_TARGETS", "true"),
                 Map.entry("CHRONOHOOK_BILLING_DEFAULT_PLAN", "unlimited"));
     }

@@ -57,9 +57,7 @@ public class SignInController {
                     .thenReturn(Rendering.redirectTo(next).build())
                     .onErrorResume(BackendProblem.class, problem -> Mono.just(pages.renderPublic(exchange,
                             "signin/login", "Sign in · Chronohook",
-                            new SignInForm(email, next, problem.status() == 401 ? "The email or password is wrong."
-                                    : problem.detail(), fieldErrors(problem)),
-                            problem.status() == 401 ? HttpStatus.UNAUTHORIZED : HttpStatus.UNPROCESSABLE_CONTENT)));
+                            new SignInForm(email, next, message(problem), fieldErrors(problem)), status(problem))));
         });
     }
 
@@ -69,10 +67,33 @@ public class SignInController {
         return pages.redirect(exchange, "/login", Flash.success("You are signed out."));
     }
 
+    private static String message(BackendProblem problem) {
+        return switch (problem.status()) {
+            case 401 -> "The email or password is wrong.";
+            case 429 -> tooMany(problem);
+            default -> problem.detail();
+        };
+    }
+
+    /** "Too many attempts: this account is locked after repeated failed sign-ins; try again in 30 s." */
+    static String tooMany(BackendProblem problem) {
+        return "Too many attempts: " + problem.detail() + ".";
+    }
+
+    static HttpStatus status(BackendProblem problem) {
+        return switch (problem.status()) {
+            case 401 -> HttpStatus.UNAUTHORIZED;
+            case 409 -> HttpStatus.CONFLICT;
+            case 429 -> HttpStatus.TOO_MANY_REQUESTS;
+            default -> HttpStatus.UNPROCESSABLE_CONTENT;
+        };
+    }
+
     /** Asks the backend for a token and sets the session cookie; fails with the backend's problem. */
     Mono<Void> signIn(ServerWebExchange exchange, String email, String password) {
         return backend.send(null, HttpMethod.POST, uri -> uri.path("/api/v1/auth/token").build(),
-                        Map.of("email", email, "password", password), IssuedToken.class)
+                        Map.of("email", email, "password", password), ClientForwarding.headers(exchange),
+                        IssuedToken.class)
                 .doOnNext(token -> cookies.write(exchange, Cookies.SESSION,
                         new AccessToken(token.accessToken()).value(), Duration.ofSeconds(token.expiresIn()), "Lax"))
                 .then();

@@ -49,16 +49,18 @@ public class SignUpController {
             String email = SignInController.value(form, "email");
             String password = form.getFirst("password") == null ? "" : form.getFirst("password");
             return backend.send(null, HttpMethod.POST, uri -> uri.path("/api/v1/signup").build(),
-                            Map.of("tenantName", tenantName, "email", email, "password", password), SignupResult.class)
+                            Map.of("tenantName", tenantName, "email", email, "password", password),
+                            ClientForwarding.headers(exchange), SignupResult.class)
                     .flatMap(result -> signIn.signIn(exchange, email, password)
                             .thenReturn(pages.renderPublic(exchange, "signin/welcome", "Welcome · Chronohook",
                                     new Welcome(tenantName, result.apiKey(), result.signingSecret(), backendUrl),
                                     HttpStatus.CREATED)))
                     .onErrorResume(BackendProblem.class, problem -> Mono.just(pages.renderPublic(exchange,
                             "signin/signup", "Create your account · Chronohook",
-                            new SignUpForm(tenantName, email, problem.errors().isEmpty() ? problem.detail() : null,
+                            new SignUpForm(tenantName, email, !problem.errors().isEmpty() ? null
+                                    : problem.status() == 429 ? SignInController.tooMany(problem) : problem.detail(),
                                     SignInController.fieldErrors(problem)),
-                            problem.status() == 409 ? HttpStatus.CONFLICT : HttpStatus.UNPROCESSABLE_CONTENT)));
+                            SignInController.status(problem))));
         });
     }
 }

@@ -3,6 +3,7 @@ package io.chronohook.dashboard.signin;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.chronohook.dashboard.backend.StubBackend;
 import io.chronohook.dashboard.support.PageTest;
@@ -19,13 +20,22 @@ class SignInTest extends PageTest {
         super(BACKEND);
     }
 
+    /** The X-Forwarded-For of the last sign-in the backend received. */
+    private static final AtomicReference<String> FORWARDED = new AtomicReference<>();
+
     private static final StubBackend BACKEND = StubBackend.routing(routes -> routes
             .post("/api/v1/auth/token", (request, response) -> request.receive().aggregate().asString()
-                    .flatMap(body -> reactor.core.publisher.Mono.from(body.contains("right passphrase")
-                            ? StubBackend.json(response, 200,
-                                    "{\"accessToken\":\"jwt-from-backend\",\"tokenType\":\"Bearer\",\"expiresIn\":3600}")
-                            : StubBackend.json(response, 401,
-                                    "{\"status\":401,\"code\":\"invalid_credentials\",\"detail\":\"the email or password is wrong\"}")))));
+                    .flatMap(body -> {
+                        FORWARDED.set(request.requestHeaders().get("X-Forwarded-For"));
+                        return reactor.core.publisher.Mono.from(body.contains("locked@acme.example")
+                                ? StubBackend.json(response, 429, "{\"status\":429,\"code\":\"too_many_attempts\","
+                                        + "\"detail\":\"this account is locked after repeated failed sign-ins; try again in 30 s\"}")
+                                : body.contains("right passphrase")
+                                ? StubBackend.json(response, 200,
+                                        "{\"accessToken\":\"jwt-from-backend\",\"tokenType\":\"Bearer\",\"expiresIn\":3600}")
+                                : StubBackend.json(response, 401,
+                                        "{\"status\":401,\"code\":\"invalid_credentials\",\"detail\":\"the email or password is wrong\"}"));
+                    })));
 
     private WebTestClient anonymous() {
         return WebTestClient.bindToServer().baseUrl("http://localhost:" + port).build();
@@ -57,6 +67,31 @@ class SignInTest extends PageTest {
                 .expectBody(String.class).returnResult().getResponseBody();
 
         assertThat(page).contains("The email or password is wrong.").contains("value=\"owner@acme.example\"");
+    }
+
+    @Test
+    void aLockedAccountSaysWhenToTryAgain() {
+        String page = new SignedInClient(port).post("/login",
+                        Map.of("email", "locked@acme.example", "password", "the right passphrase"))
+                .expectStatus().isEqualTo(429)
+                .expectBody(String.class).returnResult().getResponseBody();
+
+        assertThat(page).contains("Too many attempts: this account is locked after repeated failed sign-ins; "
+                + "try again in 30 s.").contains("value=\"locked@acme.example\"");
+    }
+
+    @Test
+    void theBrowsersAddressIsForwardedToTheBackendAfterTheChainItCameThrough() {
+        new SignedInClient(port).raw().mutate().build().post().uri("/login")
+                .cookie(Cookies.CSRF, SignedInClient.CSRF)
+                .header("X-Forwarded-For", "203.0.113.7")
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .body(BodyInserters.fromFormData("email", "owner@acme.example")
+                        .with("password", "a wrong passphrase").with("_csrf", SignedInClient.CSRF))
+                .exchange()
+                .expectStatus().isUnauthorized();
+
+        assertThat(FORWARDED.get()).matches("203\\.0\\.113\\.7, (127\\.0\\.0\\.1|0:0:0:0:0:0:0:1)");
     }
 
     @Test

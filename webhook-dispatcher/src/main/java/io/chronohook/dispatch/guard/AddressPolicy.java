@@ -86,30 +86,14 @@ public final class AddressPolicy {
         return Arrays.copyOfRange(bytes, 12, 16);
     }
 
-    private record Range(String cidr, byte[] network, int prefixLength, String description) {
+    private record Range(String cidr, AddressRange range, String description) {
 
         static Range of(String cidr, String description) {
-            int slash = cidr.indexOf('/');
-            byte[] network = InetAddress.ofLiteral(cidr.substring(0, slash)).getAddress();
-            return new Range(cidr, network, Integer.parseInt(cidr.substring(slash + 1)), description);
+            return new Range(cidr, AddressRange.parse(cidr), description);
         }
 
         boolean contains(byte[] address) {
-            if (address.length != network.length) {
-                return false;
-            }
-            int fullBytes = prefixLength / 8;
-            for (int i = 0; i < fullBytes; i++) {
-                if (address[i] != network[i]) {
-                    return false;
-                }
-            }
-            int remainingBits = prefixLength % 8;
-            if (remainingBits == 0) {
-                return true;
-            }
-            int mask = (0xff << (8 - remainingBits)) & 0xff;
-            return (address[fullBytes] & mask) == (network[fullBytes] & mask);
+            return range.contains(address);
         }
     }
 }
