@@ -8,9 +8,12 @@ import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
@@ -25,10 +28,15 @@ public class CircuitBreakers {
 
     private final CircuitBreakerRegistry registry;
     private final BreakerProperties properties;
+    private final Clock clock;
+    /** When each open breaker goes half-open: the moment it opened plus the open window. */
+    private final Map<String, Instant> halfOpenAt = new ConcurrentHashMap<>();
 
-    public CircuitBreakers(BreakerProperties properties, MeterRegistry meters) {
+    public CircuitBreakers(BreakerProperties properties, MeterRegistry meters, Clock clock) {
         this.properties = properties;
+        this.clock = clock;
         this.registry = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()
+                .clock(clock)
                 .failureRateThreshold(properties.failureRatePercent())
                 .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
                 .slidingWindowSize(properties.window())
@@ -36,6 +44,14 @@ public class CircuitBreakers {
                 .waitDurationInOpenState(properties.openFor())
                 .permittedNumberOfCallsInHalfOpenState(properties.halfOpenProbes())
                 .build());
+        registry.getEventPublisher().onEntryAdded(added -> added.getAddedEntry().getEventPublisher()
+                .onStateTransition(event -> {
+                    if (event.getStateTransition().getToState() == CircuitBreaker.State.OPEN) {
+                        halfOpenAt.put(event.getCircuitBreakerName(), clock.instant().plus(properties.openFor()));
+                    } else {
+                        halfOpenAt.remove(event.getCircuitBreakerName());
+                    }
+                }));
         for (CircuitBreaker.State state : List.of(CircuitBreaker.State.CLOSED, CircuitBreaker.State.OPEN,
                 CircuitBreaker.State.HALF_OPEN)) {
             Gauge.builder(MeterNames.CIRCUITS, () -> count(state))
@@ -53,9 +69,17 @@ public class CircuitBreakers {
         return registry.circuitBreaker(key(tenantId, host));
     }
 
-    /** How long a run that met an open circuit waits before it is tried again. */
-    public java.time.Duration openFor() {
-        return properties.openFor();
+    /**
+     * Until when a run that met {@code breaker} refusing it waits: the moment the breaker goes half-open (so a run
+     * held back late in the open window waits only the rest of it), never before {@code now}; the whole open window
+     * when the breaker's opening was not seen (half-open with its probes taken).
+     */
+    public Instant heldUntil(CircuitBreaker breaker, Instant now) {
+        Instant halfOpen = halfOpenAt.get(breaker.getName());
+        if (halfOpen == null || breaker.getState() != CircuitBreaker.State.OPEN) {
+            return now.plus(properties.openFor());
+        }
+        return halfOpen.isBefore(now) ? now : halfOpen;
     }
 
     /** Feeds an attempt's outcome to its breaker. */

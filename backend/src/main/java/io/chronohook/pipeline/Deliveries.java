@@ -44,7 +44,7 @@ public class Deliveries {
         CircuitBreaker breaker = breakers.of(run.tenantId(), run.host());
         if (!breaker.tryAcquirePermission()) {
             Instant now = clock.instant();
-            return Mono.just(AttemptResults.deferred(run, now, now.plus(breakers.openFor())
+            return Mono.just(AttemptResults.deferred(run, now, breakers.heldUntil(breaker, now)
                     .plusMillis(nextJitter(1000))));
         }
         String traceId = trace.traceId();

@@ -8,5 +8,16 @@ import java.time.Instant;
 public record Run(RunId id, TenantId tenantId, JobId jobId, Instant scheduledFor, Instant dueAt, RunState state,
                   int attempt, String trigger, Instant releasedAt, Instant claimedAt, Instant firstAttemptAt,
                   Instant finishedAt, Integer lastStatusCode, String lastError, String traceId, Double progress,
-                  String checkpoint, String skipReason) {
+                  String checkpoint, String skipReason, Deferral deferral) {
+
+    /**
+     * The last time the run was held back without spending an attempt ({@code reason} {@code circuit_open}: the
+     * circuit for {@code host} was open), when, until when, and how many times in all; null if it never was.
+     */
+    public record Deferral(String reason, String host, Instant at, Instant until, int count) {
+
+        static Deferral of(String reason, String host, Instant at, Instant until, Integer count) {
+            return reason == null || count == null || count == 0 ? null : new Deferral(reason, host, at, until, count);
+        }
+    }
 }

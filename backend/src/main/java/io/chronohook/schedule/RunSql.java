@@ -23,7 +23,8 @@ final class RunSql {
 
     private static final String RUN_COLUMNS = """
             id, tenant_id, job_id, scheduled_for, due_at, state, attempt, trigger, released_at, claimed_at,
-            first_attempt_at, finished_at, last_status_code, last_error, trace_id, progress, checkpoint, skip_reason
+            first_attempt_at, finished_at, last_status_code, last_error, trace_id, progress, checkpoint, skip_reason,
+            deferred_count, deferred_reason, deferred_host, deferred_at, deferred_until
             """;
 
     static final String FIND = "select " + RUN_COLUMNS + """
@@ -136,7 +137,8 @@ final class RunSql {
 
     /**
      * Ends attempts: DELIVERING → the outcome's state, only if the run is still in the attempt that was made
-     * (compare-and-set on state and attempt number), so a late outcome cannot overwrite a newer state.
+     * (compare-and-set on state and attempt number), so a late outcome cannot overwrite a newer state. An attempt that
+     * never went out (an open circuit) gives its number back and records why the run was held back, and until when.
      */
     static final String FINISH_ATTEMPTS = """
             update run r
@@ -151,12 +153,20 @@ final class RunSql {
                    last_status_code = case when u.counted then u.status_code else r.last_status_code end,
                    last_error = case when u.counted then u.error else r.last_error end,
                    trace_id = case when u.counted then u.trace_id else r.trace_id end,
+                   deferred_count = case when u.counted then r.deferred_count else r.deferred_count + 1 end,
+                   deferred_reason = case when u.counted then r.deferred_reason else u.error_class end,
+                   deferred_host = case when u.counted then r.deferred_host else u.host end,
+                   deferred_at = case when u.counted then r.deferred_at
+                                      else timestamptz 'epoch' + u.finished_us * interval '1 microsecond' end,
+                   deferred_until = case when u.counted then r.deferred_until
+                                         else timestamptz 'epoch' + u.next_due_us * interval '1 microsecond' end,
                    lease_until = null, updated_at = :now
               from unnest(cast(:ids as uuid[]), cast(:attempts as int[]), cast(:states as text[]),
                           cast(:nextDueUs as bigint[]), cast(:startedUs as bigint[]), cast(:finishedUs as bigint[]),
                           cast(:statusCodes as int[]), cast(:errors as text[]), cast(:traceIds as text[]),
-                          cast(:counted as boolean[]))
-                   as u(id, attempt, state, next_due_us, started_us, finished_us, status_code, error, trace_id, counted)
+                          cast(:counted as boolean[]), cast(:errorClasses as text[]), cast(:hosts as text[]))
+                   as u(id, attempt, state, next_due_us, started_us, finished_us, status_code, error, trace_id, counted,
+                        error_class, host)
              where r.id = u.id and r.state = 'delivering' and r.attempt = u.attempt
             returning r.id, r.tenant_id, r.state, r.due_at
             """;

@@ -185,6 +185,8 @@ public class RunStore {
             String[] errors = new String[n];
             String[] traceIds = new String[n];
             Boolean[] counted = new Boolean[n];
+            String[] errorClasses = new String[n];
+            String[] hosts = new String[n];
             for (int i = 0; i < n; i++) {
                 FinishedAttempt f = finished.get(i);
                 ids[i] = f.runId().value();
@@ -197,12 +199,14 @@ public class RunStore {
                 errors[i] = f.error();
                 traceIds[i] = f.traceId();
                 counted[i] = f.counted();
+                errorClasses[i] = f.errorClass();
+                hosts[i] = f.targetHost();
             }
             return db.sql(RunSql.FINISH_ATTEMPTS)
                     .bind("ids", ids).bind("attempts", attempts).bind("states", states)
                     .bind("nextDueUs", nextDue).bind("startedUs", started).bind("finishedUs", ended)
                     .bind("statusCodes", codes).bind("errors", errors).bind("traceIds", traceIds)
-                    .bind("counted", counted)
+                    .bind("counted", counted).bind("errorClasses", errorClasses).bind("hosts", hosts)
                     .bind("now", utc(now))
                     .map(row -> new Object[] {row.get("id", UUID.class), row.get("tenant_id", UUID.class),
                             row.get("state", String.class), row.get("due_at", OffsetDateTime.class)})
@@ -359,6 +363,9 @@ public class RunStore {
                 row.get("trace_id", String.class),
                 progress == null ? null : progress.doubleValue(),
                 row.get("checkpoint", String.class),
-                row.get("skip_reason", String.class));
+                row.get("skip_reason", String.class),
+                Run.Deferral.of(row.get("deferred_reason", String.class), row.get("deferred_host", String.class),
+                        instant(row, "deferred_at"), instant(row, "deferred_until"),
+                        row.get("deferred_count", Integer.class)));
     }
 }

@@ -22,6 +22,7 @@ public record RunView(
         String checkpoint,
         String trigger,
         @JsonInclude(JsonInclude.Include.NON_NULL) String skipReason,
+        Run.Deferral deferral,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<AttemptView> attempts) {
 
     /** One attempt of the run. */
@@ -37,7 +38,7 @@ public record RunView(
         return new RunView(run.id().toString(), run.jobId().toString(), run.state().wire(), run.scheduledFor(),
                 run.attempt(), nextAttemptAt, run.releasedAt(), run.firstAttemptAt(), run.finishedAt(),
                 run.lastStatusCode(), run.lastError(), run.traceId(), run.progress(), run.checkpoint(), run.trigger(),
-                run.skipReason(),
+                run.skipReason(), run.deferral(),
                 attempts == null ? null : attempts.stream().map(a -> new AttemptView(a.number(), a.startedAt(),
                         a.finishedAt(), a.statusCode(), a.latencyMs(), a.outcome(), a.error(), a.responseExcerpt(),
                         a.traceId())).toList());

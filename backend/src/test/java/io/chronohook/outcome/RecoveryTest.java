@@ -57,15 +57,36 @@ class RecoveryTest extends ReceiverApiTest {
                     "target", Map.of("url", receiver.url("/flaky-host")),
                     "retry", Map.of("maxAttempts", 20, "initialDelay", "PT1S", "maxDelay", "PT2S")));
         }
-        http.post().uri("/api/v1/jobs/batch").header("Authorization", "Bearer " + tenant.apiKey())
+        Map<?, ?> created = http.post().uri("/api/v1/jobs/batch").header("Authorization", "Bearer " + tenant.apiKey())
                 .contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("jobs", jobs))
-                .exchange().expectStatus().isCreated();
+                .exchange().expectStatus().isCreated().expectBody(Map.class).returnResult().getResponseBody();
 
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(endpointState()).isEqualTo("open"));
         Thread.sleep(6000);
         // 50 runs failing for ~7 s with 1-2 s backoff would make ~200 attempts without a breaker.
         int whileDown = receiver.receivedAt("/flaky-host").size();
         assertThat(whileDown).isLessThan(100);
+
+        // Each run held back says why, for which host and until when: the breaker's half-open time (open-for is
+        // 2 s here, plus at most 1 s of jitter) — so a run held back late in the window waits less than a window.
+        List<Map<?, ?>> deferrals = ((List<?>) created.get("items")).stream()
+                .map(job -> (String) ((Map<?, ?>) job).get("id"))
+                .flatMap(jobId -> runsOf(jobId).stream())
+                .<Map<?, ?>>map(run -> (Map<?, ?>) run.get("deferral"))
+                .filter(deferral -> deferral != null)
+                .toList();
+        assertThat(deferrals).isNotEmpty();
+        List<Long> waits = new ArrayList<>();
+        for (Map<?, ?> deferral : deferrals) {
+            assertThat(deferral.get("reason")).isEqualTo("circuit_open");
+            assertThat((String) deferral.get("host")).startsWith("127.0.0.1:");
+            assertThat((Integer) deferral.get("count")).isPositive();
+            waits.add(Duration.between(Instant.parse((String) deferral.get("at")),
+                    Instant.parse((String) deferral.get("until"))).toMillis());
+        }
+        assertThat(waits).allSatisfy(wait -> assertThat(wait).isBetween(0L, 3000L));
+        assertThat(waits.stream().mapToLong(Long::longValue).min().orElseThrow())
+                .as("some run was held back late in the open window").isLessThan(2000L);
 
         down.set(false);
         await().atMost(Duration.ofSeconds(30)).until(() -> distinctIds("/flaky-host", 200) == 50);
@@ -183,6 +204,13 @@ class RecoveryTest extends ReceiverApiTest {
         return ((List<?>) page.get("items")).stream().map(item -> (Map<?, ?>) item)
                 .filter(item -> ((String) item.get("host")).startsWith("127.0.0.1:"))
                 .map(item -> (String) item.get("circuitState")).findFirst().orElse("none");
+    }
+
+    private List<Map<?, ?>> runsOf(String jobId) {
+        Map<?, ?> page = http.get().uri("/api/v1/jobs/{id}/runs", jobId)
+                .header("Authorization", "Bearer " + tenant.apiKey())
+                .exchange().expectStatus().isOk().expectBody(Map.class).returnResult().getResponseBody();
+        return ((List<?>) page.get("items")).stream().<Map<?, ?>>map(run -> (Map<?, ?>) run).toList();
     }
 
     private long distinctIds(String path, int status) {

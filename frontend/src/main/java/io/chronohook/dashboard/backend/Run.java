@@ -10,10 +10,15 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 public record Run(String id, String jobId, String state, Instant scheduledFor, int attempt, Instant nextAttemptAt,
                   Instant releasedAt, Instant firstAttemptAt, Instant finishedAt, Integer lastStatusCode,
                   String lastError, String traceId, Double progress, String checkpoint, String trigger,
-                  String skipReason, List<Attempt> attempts) {
+                  String skipReason, Deferral deferral, List<Attempt> attempts) {
 
     public Run {
         attempts = attempts == null ? List.of() : List.copyOf(attempts);
+    }
+
+    /** The last time an open circuit held the run back without spending an attempt, and how often it did. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Deferral(String reason, String host, Instant at, Instant until, int count) {
     }
 
     /** One HTTP delivery of the run. */

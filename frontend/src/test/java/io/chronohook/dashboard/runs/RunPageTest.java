@@ -45,7 +45,8 @@ class RunPageTest extends PageTest {
     static final String WAITING_RUN = """
             {"id":"run_waiting","jobId":"job_1","state":"retry_wait","scheduledFor":"2026-11-23T07:00:00Z",
              "attempt":0,"nextAttemptAt":"2099-01-01T00:00:00Z","releasedAt":"2026-11-23T07:00:00.010Z",
-             "trigger":"schedule","attempts":[]}""";
+             "trigger":"schedule","deferral":{"reason":"circuit_open","host":"hooks.acme.example",
+             "at":"2026-11-23T07:00:25Z","until":"2026-11-23T07:00:30.400Z","count":3},"attempts":[]}""";
 
     static final String QUEUED_RUN = """
             {"id":"run_started","jobId":"job_1","state":"queued","scheduledFor":"2026-11-23T07:00:00Z",
@@ -103,6 +104,15 @@ class RunPageTest extends PageTest {
     private String rawPage(String path) {
         return client.raw().get().uri(path).exchange().expectStatus().isOk()
                 .expectBody(String.class).returnResult().getResponseBody();
+    }
+
+    @Test
+    void aRunHeldBackByAnOpenCircuitSaysSoWithTheHostAndUntilWhen() {
+        String page = client.page("/runs/run_waiting", 200);
+
+        assertThat(page).contains("id=\"deferral\"").contains("3 times: the circuit for")
+                .contains("hooks.acme.example").contains("no attempt was spent");
+        assertThat(client.page("/runs/run_ok", 200)).doesNotContain("id=\"deferral\"");
     }
 
     @Test
