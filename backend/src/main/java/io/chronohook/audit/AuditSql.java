@@ -8,19 +8,29 @@ final class AuditSql {
             values (:id, :tenantId, :at, :actorType, :actorId, :action, :targetType, :targetId, :details)
             """;
 
-    static final String LIST_FIRST = """
-            select id, occurred_at, actor_type, actor_id, action, target_type, target_id, details
-              from audit_event
-             where tenant_id = :tenantId
-             order by id desc
+    /**
+     * Events with who made them as people know them: a member's email, an API key's name (still there after the member
+     * or key is gone: null then). Actor ids are prefixed ({@code mem_…}, {@code key_…}) hex of the row's uuid.
+     */
+    private static final String SELECT = """
+            select a.id, a.occurred_at, a.actor_type, a.actor_id, a.action, a.target_type, a.target_id, a.details,
+                   m.email as actor_email, k.name as actor_name
+              from audit_event a
+              left join member m on a.actor_type = 'member' and m.tenant_id = a.tenant_id
+                   and m.id = case when a.actor_id ~ '^mem_[0-9a-f]{32}$' then cast(substr(a.actor_id, 5) as uuid) end
+              left join api_key k on a.actor_type = 'api_key' and k.tenant_id = a.tenant_id
+                   and k.id = case when a.actor_id ~ '^key_[0-9a-f]{32}$' then cast(substr(a.actor_id, 5) as uuid) end
+            """;
+
+    static final String LIST_FIRST = SELECT + """
+             where a.tenant_id = :tenantId
+             order by a.id desc
              limit :limit
             """;
 
-    static final String LIST_AFTER = """
-            select id, occurred_at, actor_type, actor_id, action, target_type, target_id, details
-              from audit_event
-             where tenant_id = :tenantId and id < :after
-             order by id desc
+    static final String LIST_AFTER = SELECT + """
+             where a.tenant_id = :tenantId and a.id < :after
+             order by a.id desc
              limit :limit
             """;
 

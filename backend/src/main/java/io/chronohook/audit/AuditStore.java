@@ -69,7 +69,8 @@ public class AuditStore {
         return new Row(id, new AuditEvent(
                 PrefixedIds.format(ID_PREFIX, id),
                 row.get("occurred_at", OffsetDateTime.class).toInstant(),
-                new AuditEvent.Actor(row.get("actor_type", String.class), row.get("actor_id", String.class)),
+                new AuditEvent.Actor(row.get("actor_type", String.class), row.get("actor_id", String.class),
+                        row.get("actor_email", String.class), row.get("actor_name", String.class)),
                 row.get("action", String.class),
                 new AuditEvent.Target(row.get("target_type", String.class), row.get("target_id", String.class)),
                 details));

@@ -75,10 +75,11 @@ public class JobController {
     public Mono<Page<JobView>> list(@AuthenticationPrincipal Caller caller,
                                     @RequestParam(required = false) String state,
                                     @RequestParam(required = false) String label,
+                                    @RequestParam(required = false) String name,
                                     @RequestParam(required = false) Integer limit,
                                     @RequestParam(required = false) String cursor) {
         PageRequest page = PageRequest.of(limit, cursor);
-        JobStore.ListFilter filter = new JobStore.ListFilter(state(state), label(label));
+        JobStore.ListFilter filter = new JobStore.ListFilter(state(state), label(label), nameContains(name));
         return service.list(caller.tenantId(), filter, page).map(result -> new Page<>(
                 result.items().stream().map(job -> JobView.of(job, null)).toList(), result.nextCursor()));
     }
@@ -182,6 +183,17 @@ public class JobController {
         } catch (IllegalArgumentException e) {
             throw ApiException.invalid("state", "must be one of active, paused, completed");
         }
+    }
+
+    /** {@code ?name=}: part of a job name, 1 to 200 characters; matched case-insensitively, wildcards taken literally. */
+    private static String nameContains(String name) {
+        if (name == null) {
+            return null;
+        }
+        if (name.isEmpty() || name.length() > 200) {
+            throw ApiException.invalid("name", "must be 1 to 200 characters (part of a job name)");
+        }
+        return name;
     }
 
     private static Map<String, String> label(String label) {

@@ -38,6 +38,7 @@ final class JobSql {
              where j.tenant_id = :tenantId and j.state <> 'deleted'
                and (cast(:state as text) is null or j.state = :state)
                and (cast(:label as jsonb) is null or j.labels @> cast(:label as jsonb))
+               and (cast(:name as text) is null or j.name ilike cast(:name as text) escape '\\')
              order by j.id desc
              limit :limit
             """;
@@ -47,6 +48,7 @@ final class JobSql {
              where j.tenant_id = :tenantId and j.state <> 'deleted' and j.id < :after
                and (cast(:state as text) is null or j.state = :state)
                and (cast(:label as jsonb) is null or j.labels @> cast(:label as jsonb))
+               and (cast(:name as text) is null or j.name ilike cast(:name as text) escape '\\')
              order by j.id desc
              limit :limit
             """;
@@ -100,6 +102,11 @@ final class JobSql {
                                 where r.job_id = j.id
                                   and r.state in ('scheduled', 'queued', 'delivering', 'running', 'retry_wait',
                                                   'quota_exceeded'))
+            """;
+
+    /** The names of some of a tenant's jobs (deleted ones included: a dead run may outlive its job). */
+    static final String NAMES = """
+            select id, name from job where tenant_id = :tenantId and id = any(cast(:ids as uuid[]))
             """;
 
     static final String COUNT_LIVE = """

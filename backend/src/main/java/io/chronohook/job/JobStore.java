@@ -16,7 +16,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.Collection;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
@@ -44,7 +46,8 @@ public class JobStore {
     }
 
     /** Filters of the job list. */
-    public record ListFilter(JobState state, Map<String, String> label) {
+    /** {@code nameContains}: a case-insensitive part of the name, or null. */
+    public record ListFilter(JobState state, Map<String, String> label, String nameContains) {
     }
 
     public Mono<Void> insert(TenantId tenantId, JobId id, JobDefinition definition, Instant nextFireAt, Instant now) {
@@ -69,8 +72,29 @@ public class JobStore {
         spec = bindNullable(spec, "state", filter.state() == null ? null : filter.state().wire(), String.class);
         spec = bindNullable(spec, "label", filter.label() == null ? null : Json.of(json.writeValueAsString(filter.label())),
                 Json.class);
+        spec = bindNullable(spec, "name", filter.nameContains() == null ? null : "%" + likeEscaped(filter.nameContains())
+                + "%", String.class);
         return spec.map(this::toJob).all().collectList()
                 .map(rows -> page.page(rows, job -> job.id().value(), job -> job));
+    }
+
+    /** {@code text} with the LIKE wildcards and the escape character escaped, so that it matches only itself. */
+    static String likeEscaped(String text) {
+        return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    }
+
+    /** The names of the tenant's jobs among {@code ids} that have one. */
+    public Mono<Map<JobId, String>> names(TenantId tenantId, Collection<JobId> ids) {
+        if (ids.isEmpty()) {
+            return Mono.just(Map.of());
+        }
+        return db.sql(JobSql.NAMES)
+                .bind("tenantId", tenantId.value())
+                .bind("ids", ids.stream().map(JobId::value).distinct().toArray(UUID[]::new))
+                .map(row -> Map.entry(new JobId(row.get("id", UUID.class)), Optional.ofNullable(row.get("name", String.class))))
+                .all()
+                .filter(entry -> entry.getValue().isPresent())
+                .collectMap(Map.Entry::getKey, entry -> entry.getValue().get());
     }
 
     /** True when the definition was replaced; false when the version moved on (or the job is gone). */

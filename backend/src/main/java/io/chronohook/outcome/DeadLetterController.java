@@ -2,11 +2,13 @@ package io.chronohook.outcome;
 
 import io.chronohook.access.Caller;
 import io.chronohook.job.JobId;
+import io.chronohook.job.JobStore;
 import io.chronohook.platform.ApiException;
 import io.chronohook.platform.Page;
 import io.chronohook.platform.PageRequest;
 import io.chronohook.platform.PrefixedIds;
 import io.chronohook.platform.Validation;
+import io.chronohook.schedule.Run;
 import io.chronohook.schedule.RunId;
 import io.chronohook.schedule.RunStore;
 import io.chronohook.schedule.RunView;
@@ -28,10 +30,12 @@ public class DeadLetterController {
 
     private final RunStore runs;
     private final Replays replays;
+    private final JobStore jobs;
 
-    public DeadLetterController(RunStore runs, Replays replays) {
+    public DeadLetterController(RunStore runs, Replays replays, JobStore jobs) {
         this.runs = runs;
         this.replays = replays;
+        this.jobs = jobs;
     }
 
     /** Which dead runs a bulk replay covers: those of {@code jobId}, and/or dead between {@code from} and {@code to}. */
@@ -47,8 +51,10 @@ public class DeadLetterController {
         JobId job = jobId == null ? null
                 : JobId.parse(jobId).orElseThrow(() -> ApiException.invalid("jobId", "is not a job id"));
         return runs.dead(caller.tenantId(), job, page)
-                .map(result -> new Page<>(result.items().stream().map(run -> RunView.of(run, null)).toList(),
-                        result.nextCursor()));
+                .flatMap(result -> jobs.names(caller.tenantId(), result.items().stream().map(Run::jobId).toList())
+                        .map(names -> new Page<>(result.items().stream()
+                                .map(run -> RunView.of(run, null).withJobName(names.get(run.jobId()))).toList(),
+                                result.nextCursor())));
     }
 
     @PostMapping("/api/v1/runs/{runId}/replay")

@@ -23,11 +23,19 @@ public record RunView(
         String trigger,
         @JsonInclude(JsonInclude.Include.NON_NULL) String skipReason,
         Run.Deferral deferral,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String jobName,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<AttemptView> attempts) {
 
     /** One attempt of the run. */
     public record AttemptView(int number, Instant startedAt, Instant finishedAt, Integer statusCode, Integer latencyMs,
                               String outcome, String error, String responseExcerpt, String traceId) {
+    }
+
+    /** The run with its job's name (dead letters show it). */
+    public RunView withJobName(String name) {
+        return new RunView(id, jobId, state, scheduledFor, attempt, nextAttemptAt, releasedAt, firstAttemptAt,
+                finishedAt, lastStatusCode, lastError, traceId, progress, checkpoint, trigger, skipReason, deferral,
+                name, attempts);
     }
 
     public static RunView of(Run run, List<Attempt> attempts) {
@@ -38,7 +46,7 @@ public record RunView(
         return new RunView(run.id().toString(), run.jobId().toString(), run.state().wire(), run.scheduledFor(),
                 run.attempt(), nextAttemptAt, run.releasedAt(), run.firstAttemptAt(), run.finishedAt(),
                 run.lastStatusCode(), run.lastError(), run.traceId(), run.progress(), run.checkpoint(), run.trigger(),
-                run.skipReason(), run.deferral(),
+                run.skipReason(), run.deferral(), null,
                 attempts == null ? null : attempts.stream().map(a -> new AttemptView(a.number(), a.startedAt(),
                         a.finishedAt(), a.statusCode(), a.latencyMs(), a.outcome(), a.error(), a.responseExcerpt(),
                         a.traceId())).toList());

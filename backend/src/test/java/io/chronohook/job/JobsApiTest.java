@@ -59,6 +59,31 @@ class JobsApiTest extends ApiTest {
     }
 
     @Test
+    void theListFindsJobsByAPartOfTheirNameWhateverTheCaseAndTakesWildcardsLiterally() {
+        TestTenant tenant = signUp();
+        for (String name : new String[] {"Nightly-Report", "weekly report", "nightly_backup", "cleanup 100%"}) {
+            create(tenant, cronJob(name, "0 2 * * *", "UTC"), null).expectStatus().isCreated();
+        }
+
+        assertThat(names(tenant, "NIGHTLY", 50)).containsExactly("nightly_backup", "Nightly-Report");
+        assertThat(names(tenant, "report", 1)).containsExactly("weekly report");
+        assertThat(names(tenant, "_", 50)).containsExactly("nightly_backup");
+        assertThat(names(tenant, "100%", 50)).containsExactly("cleanup 100%");
+        assertThat(names(tenant, "zzz", 50)).isEmpty();
+        http.get().uri("/api/v1/jobs?name=" + "x".repeat(201)).header("Authorization", "Bearer " + tenant.apiKey())
+                .exchange().expectStatus().isBadRequest()
+                .expectBody().jsonPath("$.errors[0].field").isEqualTo("name");
+    }
+
+    private List<String> names(TestTenant tenant, String name, int limit) {
+        Map<?, ?> page = http.get().uri(uri -> uri.path("/api/v1/jobs").queryParam("name", "{name}")
+                        .queryParam("limit", limit).build(name))
+                .header("Authorization", "Bearer " + tenant.apiKey())
+                .exchange().expectStatus().isOk().expectBody(Map.class).returnResult().getResponseBody();
+        return ((List<?>) page.get("items")).stream().map(job -> (String) ((Map<?, ?>) job).get("name")).toList();
+    }
+
+    @Test
     void badInputNamesTheFieldWithTheApiCodes() {
         TestTenant tenant = signUp();
 

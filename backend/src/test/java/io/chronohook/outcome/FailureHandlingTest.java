@@ -48,7 +48,7 @@ class FailureHandlingTest extends ReceiverApiTest {
     @Test
     void aClientErrorIsDeadAfterOneAttemptAndListedInTheDeadLetters() {
         receiver.script("/bad", r -> new Reply(400, "no such customer"));
-        Map<?, ?> job = job("/bad", Map.of("type", "now"), Map.of(), "PT1S", "PT2S", 5);
+        Map<?, ?> job = job("/bad", Map.of("type", "now"), Map.of("name", "invoice-sync"), "PT1S", "PT2S", 5);
 
         Map<?, ?> run = awaitRunState(job, "dead", 15);
 
@@ -58,6 +58,7 @@ class FailureHandlingTest extends ReceiverApiTest {
                 .exchange().expectStatus().isOk().expectBody()
                 .jsonPath("$.items.length()").isEqualTo(1)
                 .jsonPath("$.items[0].id").isEqualTo(run.get("id"))
+                .jsonPath("$.items[0].jobName").isEqualTo("invoice-sync")
                 .jsonPath("$.items[0].lastStatusCode").isEqualTo(400)
                 .jsonPath("$.items[0].lastError").isEqualTo("the receiver answered HTTP 400");
     }
