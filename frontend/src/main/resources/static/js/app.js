@@ -50,6 +50,33 @@
     }
   });
 
+  // A field the server found wrong stops saying so as soon as it is edited: its message goes, aria-invalid too.
+  function clearFieldError(event) {
+    var field = event.target;
+    if (!field || field.getAttribute('aria-invalid') !== 'true') { return; }
+    field.removeAttribute('aria-invalid');
+    var error = document.getElementById(field.id + '-error');
+    if (error) { error.remove(); }
+    var described = (field.getAttribute('aria-describedby') || '').split(' ').filter(function (id) {
+      return id && id !== field.id + '-error';
+    });
+    if (described.length) {
+      field.setAttribute('aria-describedby', described.join(' '));
+    } else {
+      field.removeAttribute('aria-describedby');
+    }
+  }
+  document.addEventListener('input', clearFieldError);
+  document.addEventListener('change', clearFieldError);
+
+  // Pickers that filter a list apply at once: <select data-autosubmit>.
+  document.addEventListener('change', function (event) {
+    var select = event.target;
+    if (select && select.hasAttribute && select.hasAttribute('data-autosubmit') && select.form) {
+      select.form.submit();
+    }
+  });
+
   // Pages with moving state refresh themselves: <main data-refresh="5"> reloads every 5 s while visible and idle.
   document.addEventListener('DOMContentLoaded', function () {
     var holder = document.querySelector('[data-refresh]');

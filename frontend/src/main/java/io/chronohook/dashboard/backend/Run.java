@@ -10,7 +10,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 public record Run(String id, String jobId, String state, Instant scheduledFor, int attempt, Instant nextAttemptAt,
                   Instant releasedAt, Instant firstAttemptAt, Instant finishedAt, Integer lastStatusCode,
                   String lastError, String traceId, Double progress, String checkpoint, String trigger,
-                  String skipReason, Deferral deferral, List<Attempt> attempts) {
+                  String skipReason, Deferral deferral, String jobName, List<Attempt> attempts) {
 
     public Run {
         attempts = attempts == null ? List.of() : List.copyOf(attempts);

@@ -1,5 +1,8 @@
 package io.chronohook.dashboard.deadletters;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import io.chronohook.dashboard.backend.Listing;
 import io.chronohook.dashboard.backend.Run;
 
@@ -7,7 +10,23 @@ import io.chronohook.dashboard.backend.Run;
  * One page of dead runs, optionally of one job: the links to the next and first page keep the filter; {@code
  * filterError} says why the backend refused the job id typed in the filter.
  */
-public record DeadLettersPage(String jobId, String cursor, Listing<Run> runs, String filterError, ReplayForm replay) {
+public record DeadLettersPage(String jobId, String cursor, Listing<Run> runs, String filterError, ReplayForm replay,
+                              List<JobChoice> jobs) {
+
+    /** The picker's choices: the recent jobs, and the filtered job even when it is not among them. */
+    public List<JobChoice> choices() {
+        if (jobId == null || jobs.stream().anyMatch(job -> job.id().equals(jobId))) {
+            return jobs;
+        }
+        List<JobChoice> all = new ArrayList<>(jobs);
+        all.add(new JobChoice(jobId, jobId));
+        return all;
+    }
+
+    /** A run's job as the table shows it: its name, or its short id when it has none. */
+    public static String jobLabel(Run run) {
+        return run.jobName() != null ? run.jobName() : shortId(run.jobId());
+    }
 
     static final int ERROR_SHOWN = 80;
     static final int SHORT_ID = 16;

@@ -16,6 +16,7 @@ import io.chronohook.dashboard.session.Session;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
+import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -78,18 +79,39 @@ public class JobController {
                 p -> p.job().name() + " · Jobs · Chronohook", HttpStatus.OK);
     }
 
+    /** From the job page, or from a row of the jobs list (the form's {@code returnTo}), back to where it was. */
     @PostMapping("/jobs/{id}/pause")
     public Mono<Rendering> pause(@PathVariable String id, Session session, ServerWebExchange exchange) {
-        return act(exchange, id, backend.send(session.token(), HttpMethod.POST,
-                uri -> uri.path("/api/v1/jobs/{id}/pause").build(id), null, Job.class)
-                .thenReturn(JobFormController.jobPath(id)), "Job paused.");
+        return exchange.getFormData().flatMap(form -> {
+            String back = returnTo(form.getFirst("returnTo"), JobFormController.jobPath(id));
+            return act(exchange, back, backend.send(session.token(), HttpMethod.POST,
+                    uri -> uri.path("/api/v1/jobs/{id}/pause").build(id), null, Job.class)
+                    .map(job -> back), done(form, "paused."));
+        });
     }
 
     @PostMapping("/jobs/{id}/resume")
     public Mono<Rendering> resume(@PathVariable String id, Session session, ServerWebExchange exchange) {
-        return act(exchange, id, backend.send(session.token(), HttpMethod.POST,
-                uri -> uri.path("/api/v1/jobs/{id}/resume").build(id), null, Job.class)
-                .thenReturn(JobFormController.jobPath(id)), "Job resumed.");
+        return exchange.getFormData().flatMap(form -> {
+            String back = returnTo(form.getFirst("returnTo"), JobFormController.jobPath(id));
+            return act(exchange, back, backend.send(session.token(), HttpMethod.POST,
+                    uri -> uri.path("/api/v1/jobs/{id}/resume").build(id), null, Job.class)
+                    .map(job -> back), done(form, "resumed."));
+        });
+    }
+
+    /** "Job “nightly” paused." when the form names the job (the list's rows do), else "Job paused.". */
+    private static String done(MultiValueMap<String, String> form, String what) {
+        String name = form.getFirst("jobName");
+        return name == null || name.isBlank() ? "Job " + what : "Job “" + name + "” " + what;
+    }
+
+    /** A path of the jobs pages to go back to, or {@code fallback}: never another site (no open redirect). */
+    static String returnTo(String path, String fallback) {
+        if (path == null || !path.startsWith("/jobs") || path.startsWith("//") || path.contains("\\")) {
+            return fallback;
+        }
+        return path;
     }
 
     /** Starts a run now; the page's key makes a repeated post (a double click) return the same run. */
@@ -98,24 +120,30 @@ public class JobController {
         return exchange.getFormData().flatMap(form -> {
             String key = form.getFirst("idempotencyKey");
             Map<String, String> headers = key == null || key.isBlank() ? Map.of() : Map.of("Idempotency-Key", key);
+            String back = form.getFirst("returnTo") == null ? null : returnTo(form.getFirst("returnTo"), null);
             Mono<String> started = backend.send(session.token(), HttpMethod.POST,
                             uri -> uri.path("/api/v1/jobs/{id}/trigger").build(id), null, headers, Run.class)
-                    .map(run -> Links.to(JobFormController.jobPath(id), "triggered", run.id()));
-            return act(exchange, id, started, null);
+                    .map(run -> back != null ? back : Links.to(JobFormController.jobPath(id), "triggered", run.id()));
+            return act(exchange, back != null ? back : JobFormController.jobPath(id), started,
+                    back != null ? done(form, "triggered: a run is on its way.") : null);
         });
     }
 
     @PostMapping("/jobs/{id}/delete")
     public Mono<Rendering> delete(@PathVariable String id, Session session, ServerWebExchange exchange) {
-        return act(exchange, id, backend.perform(session.token(), HttpMethod.DELETE,
+        return act(exchange, JobFormController.jobPath(id), backend.perform(session.token(), HttpMethod.DELETE,
                 uri -> uri.path("/api/v1/jobs/{id}").build(id), null).thenReturn("/jobs"), "Job deleted.");
     }
 
-    /** Redirects where the action leads, or back to the job with the backend's reason; an unknown job is the 404 page. */
-    private Mono<Rendering> act(ServerWebExchange exchange, String id, Mono<String> done, String message) {
-        return done.map(path -> pages.redirect(exchange, path, message == null ? null : Flash.success(message)))
+    /**
+     * Redirects where the action leads, or to {@code failedPath} with the backend's reason; an unknown job is the 404
+     * page.
+     */
+    private Mono<Rendering> act(ServerWebExchange exchange, String failedPath, Mono<String> done, String message) {
+        return done.map(path -> pages.redirect(exchange, path, message == null ? null
+                        : Flash.success(message)))
                 .onErrorResume(BackendProblem.class, problem -> problem.isNotFound() ? Mono.error(problem)
-                        : Mono.just(pages.redirect(exchange, JobFormController.jobPath(id),
+                        : Mono.just(pages.redirect(exchange, failedPath,
                                 Flash.error(FormProblems.sentence(problem.detail())))));
     }
 }

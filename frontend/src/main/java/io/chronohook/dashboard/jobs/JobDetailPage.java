@@ -30,8 +30,12 @@ public record JobDetailPage(Job job, String words, Listing<Run> runs, String run
         if (runs.items().stream().anyMatch(Run::isLive)) {
             return true;
         }
-        return "active".equals(job.state()) && job.nextRunAt() != null
-                && Duration.between(now, job.nextRunAt()).compareTo(Duration.ofMinutes(1)) <= 0;
+        if (!"active".equals(job.state()) || job.nextRunAt() == null) {
+            return false;
+        }
+        // A run due about now (within a minute either way); a next run long past is stale data, not an imminent run.
+        Duration untilNext = Duration.between(now, job.nextRunAt());
+        return untilNext.abs().compareTo(Duration.ofMinutes(1)) <= 0;
     }
 
     public String path() {

@@ -46,12 +46,17 @@ public class JobsController {
     @GetMapping("/jobs")
     public Mono<Rendering> list(@RequestParam(required = false) String state,
                                 @RequestParam(required = false) String label,
+                                @RequestParam(required = false) String name,
                                 @RequestParam(required = false) String cursor,
                                 Session session, ServerWebExchange exchange) {
         String stateFilter = state != null && JobsPage.STATES.contains(state) ? state : "";
         String labelFilter = label == null ? "" : label.strip();
         boolean labelOk = labelFilter.isEmpty() || labelFilter.indexOf(':') > 0;
         String labelError = labelOk ? null : "Write the label as key:value, e.g. team:billing.";
+        String nameFilter = name == null ? "" : name.strip();
+        if (nameFilter.length() > JobsPage.NAME_MAX) {
+            nameFilter = nameFilter.substring(0, JobsPage.NAME_MAX);
+        }
         String page = cursor == null || cursor.isBlank() ? null : cursor;
         Times times = pages.times(exchange);
         Map<String, String> query = new LinkedHashMap<>();
@@ -61,24 +66,28 @@ public class JobsController {
         if (labelOk && !labelFilter.isEmpty()) {
             query.put("label", labelFilter);
         }
+        if (!nameFilter.isEmpty()) {
+            query.put("name", nameFilter);
+        }
         if (page != null) {
             query.put("cursor", page);
         }
+        String nameShown = nameFilter;
         Mono<JobsPage> jobs = backend.list(session.token(), uri -> {
                     uri.path("/api/v1/jobs").queryParam("limit", PAGE_SIZE);
                     // As template variables, so every value is encoded strictly ('+', '&' and '{' included).
-                    query.keySet().forEach(name -> uri.queryParam(name, "{" + name + "}"));
+                    query.keySet().forEach(key -> uri.queryParam(key, "{" + key + "}"));
                     return uri.build(query);
                 }, Job.class)
                 .flatMap(listing -> activity(session, listing).map(activity -> {
                     List<JobRow> rows = listing.items().stream()
                             .map(job -> JobRow.of(job, activity.map(a -> a.get(job.id())).orElse(null), times))
                             .toList();
-                    return new JobsPage(rows, stateFilter, labelFilter, labelError,
+                    return new JobsPage(rows, stateFilter, labelFilter, labelError, nameShown,
                             listing.nextCursor() == null ? null : Links.to("/jobs", "state", stateFilter,
-                                    "label", labelFilter, "cursor", listing.nextCursor()),
-                            Links.to("/jobs", "state", stateFilter, "label", labelFilter), page == null,
-                            activity.isPresent(), curl(times));
+                                    "label", labelFilter, "name", nameShown, "cursor", listing.nextCursor()),
+                            Links.to("/jobs", "state", stateFilter, "label", labelFilter, "name", nameShown),
+                            page == null, activity.isPresent(), curl(times));
                 }));
         return pages.render(exchange, session, Nav.JOBS, "jobs/list", "Jobs · Chronohook", jobs);
     }

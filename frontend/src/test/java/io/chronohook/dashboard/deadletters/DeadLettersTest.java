@@ -30,7 +30,8 @@ class DeadLettersTest extends PageTest {
 
     static final String ALL = """
             {"items":[
-              {"id":"run_a","jobId":"job_1","state":"dead","scheduledFor":"2026-11-23T07:00:00Z","attempt":5,
+              {"id":"run_a","jobId":"job_1","jobName":"nightly-report","state":"dead",
+               "scheduledFor":"2026-11-23T07:00:00Z","attempt":5,
                "finishedAt":"2026-11-23T07:20:00Z","lastStatusCode":500,"lastError":"%s","trigger":"schedule"},
               {"id":"run_b","jobId":"job_2","state":"dead","scheduledFor":"2026-11-23T06:00:00Z","attempt":1,
                "finishedAt":"2026-11-23T06:00:01Z","lastStatusCode":null,"lastError":"connection refused",
@@ -53,7 +54,13 @@ class DeadLettersTest extends PageTest {
 
     static final Queue<String> RECEIVED = new ConcurrentLinkedQueue<>();
 
+    static final String JOBS = """
+            {"items":[{"id":"job_2","name":"invoice-sync","state":"active","version":1},
+                      {"id":"job_1","name":"nightly-report","state":"active","version":1},
+                      {"id":"job_3","name":null,"state":"paused","version":1}],"nextCursor":null}""";
+
     static final StubBackend BACKEND = StubBackend.routing(routes -> routes
+            .get("/api/v1/jobs", (request, response) -> StubBackend.json(response, 200, JOBS))
             .get("/api/v1/dead-letters", (request, response) -> {
                 String uri = request.uri();
                 RECEIVED.add("GET " + uri);
@@ -100,11 +107,25 @@ class DeadLettersTest extends PageTest {
 
         assertThat(page).contains("<title>Dead letters · Chronohook</title>")
                 .contains("<a class=\"mono run-id\" href=\"/runs/run_a\" title=\"run_a\">run_a</a>")
-                .contains("<a class=\"mono id-link\" href=\"/jobs/job_1\" title=\"job_1\">job_1</a>")
+                .contains("<a class=\"id-link job-name\" href=\"/jobs/job_1\" title=\"job_1\">nightly-report</a>")
+                .contains("<a class=\"id-link job-name mono\" href=\"/jobs/job_2\" title=\"job_2\">job_2</a>")
                 .contains("<a class=\"mono run-id\" href=\"/runs/run_b\" title=\"run_b\">run_b</a>")
                 .contains("<td data-label=\"Status\" class=\"num mono\">500</td>")
                 .contains("connection refused");
         assertThat(RECEIVED).containsExactly("GET /api/v1/dead-letters?limit=25");
+    }
+
+    @Test
+    void theJobPickerOffersTheJobsByNameAndKeepsTheChosenOne() {
+        assertThat(client.page("/dead-letters", 200))
+                .contains("<select id=\"jobId\" name=\"jobId\" data-autosubmit")
+                .contains("<option value=\"\">All jobs</option>")
+                .containsSubsequence("<option value=\"job_2\">invoice-sync</option>",
+                        "<option value=\"job_3\">job_3</option>", "<option value=\"job_1\">nightly-report</option>");
+        assertThat(client.page("/dead-letters?jobId=job_1", 200))
+                .contains("<option value=\"job_1\" selected>nightly-report</option>");
+        assertThat(client.page("/dead-letters?jobId=job_empty", 200))
+                .contains("<option value=\"job_empty\" selected>job_empty</option>");
     }
 
     @Test
@@ -155,7 +176,7 @@ class DeadLettersTest extends PageTest {
         String page = client.page("/dead-letters?jobId=job_1", 200);
 
         assertThat(RECEIVED).containsExactly("GET /api/v1/dead-letters?limit=25&jobId=job_1");
-        assertThat(page).contains("<input id=\"jobId\" name=\"jobId\" class=\"mono\" value=\"job_1\"")
+        assertThat(page).contains("<option value=\"job_1\" selected>nightly-report</option>")
                 .contains("href=\"/dead-letters?jobId=job_1&cursor=cnVuX2E\" rel=\"next\"");
     }
 

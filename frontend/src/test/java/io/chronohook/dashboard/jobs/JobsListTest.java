@@ -3,12 +3,14 @@ package io.chronohook.dashboard.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.chronohook.dashboard.backend.StubBackend;
 import io.chronohook.dashboard.support.PageTest;
+import io.chronohook.dashboard.support.Redirect;
 import io.chronohook.dashboard.support.SignedInClient;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,6 +41,15 @@ class JobsListTest extends PageTest {
             .get("/api/v1/jobs", (request, response) -> {
                 JOB_QUERIES.add(query(request.uri()));
                 return StubBackend.json(response, 200, JOBS.get());
+            })
+            .post("/api/v1/jobs/{id}/pause", (request, response) -> {
+                JOB_QUERIES.add("POST pause " + request.param("id"));
+                return StubBackend.json(response, 200, JobJson.NIGHTLY);
+            })
+            .post("/api/v1/jobs/{id}/trigger", (request, response) -> {
+                JOB_QUERIES.add("POST trigger " + request.param("id"));
+                return StubBackend.json(response, 202, "{\"id\":\"run_now\",\"jobId\":\"" + request.param("id")
+                        + "\",\"state\":\"queued\",\"attempt\":0}");
             }));
 
     @BeforeEach
@@ -95,6 +106,44 @@ class JobsListTest extends PageTest {
 
         assertThat(page).contains("nightly-report").contains("every 15 minutes")
                 .doesNotContain("<svg class=\"spark\"").doesNotContain("Last 24 h");
+    }
+
+    @Test
+    void theNameSearchGoesToTheBackendAndTheNextPageLinkKeepsIt() {
+        String page = new SignedInClient(port).page("/jobs?name=nightly report", 200);
+
+        assertThat(JOB_QUERIES).containsExactly("limit=25&name=nightly report");
+        assertThat(page).contains("<input id=\"name\" name=\"name\" type=\"search\" value=\"nightly report\"")
+                .contains("href=\"/jobs?name=nightly%20report&cursor=c%2B2%2F%3D\" rel=\"next\"")
+                .contains("<a href=\"/jobs\" class=\"clear-filters\">Clear filters</a>");
+    }
+
+    @Test
+    void eachRowCanBePausedOrResumedAndRunNowBackToTheSameList() {
+        String page = new SignedInClient(port).page("/jobs?state=active", 200);
+
+        assertThat(page)
+                .contains("action=\"/jobs/" + JobJson.NIGHTLY_ID + "/pause\"")
+                .contains("action=\"/jobs/" + JobJson.FREQUENT_ID + "/resume\"")
+                .contains("action=\"/jobs/" + JobJson.NIGHTLY_ID + "/trigger\"")
+                .contains("<input type=\"hidden\" name=\"returnTo\" value=\"/jobs?state=active\">")
+                .contains("name=\"_csrf\"");
+
+        Redirect paused = Redirect.of(new SignedInClient(port).post("/jobs/" + JobJson.NIGHTLY_ID + "/pause",
+                Map.of("returnTo", "/jobs?state=active", "jobName", "nightly-report")));
+        assertThat(paused.location()).isEqualTo("/jobs?state=active");
+        assertThat(paused.flash()).contains("Job “nightly-report” paused.");
+        Redirect triggered = Redirect.of(new SignedInClient(port).post("/jobs/" + JobJson.NIGHTLY_ID + "/trigger",
+                Map.of("returnTo", "/jobs?state=active", "jobName", "nightly-report")));
+        assertThat(triggered.location()).isEqualTo("/jobs?state=active");
+        assertThat(JOB_QUERIES).contains("POST pause " + JobJson.NIGHTLY_ID, "POST trigger " + JobJson.NIGHTLY_ID);
+    }
+
+    @Test
+    void aReturnAddressOffTheJobsPagesIsIgnored() {
+        Redirect redirect = Redirect.of(new SignedInClient(port).post("/jobs/" + JobJson.NIGHTLY_ID + "/pause",
+                Map.of("returnTo", "//evil.example/jobs")));
+        assertThat(redirect.location()).isEqualTo("/jobs/" + JobJson.NIGHTLY_ID);
     }
 
     @Test
