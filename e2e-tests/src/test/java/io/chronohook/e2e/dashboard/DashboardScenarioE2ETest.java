@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.support.ui.Select;
 
 /**
  * A new tenant's first session in a real headless Chromium, against the real backend and dashboard jars and local
@@ -68,9 +69,13 @@ class DashboardScenarioE2ETest {
             assertThat(browser.value(By.id("url"))).isEqualTo("ftp://example.com/hooks/report");
             browser.screenshotWholePage("job-form-errors");
 
-            // Fixed, with the next fire times previewed live while typing.
+            // Fixed, with the next fire times previewed live while typing; a corrected field drops its error at once.
             browser.type(By.id("cron"), "*/5 * * * * *");
+            assertThat(browser.driver().findElements(By.id("cron-error"))).isEmpty();
+            assertThat(browser.find(By.id("cron")).getDomAttribute("aria-invalid")).isNull();
+            assertThat(browser.driver().findElements(By.id("url-error"))).hasSize(1);
             browser.type(By.id("url"), receiver.url("/hooks/report"));
+            assertThat(browser.driver().findElements(By.id("url-error"))).isEmpty();
             browser.waitUntil(() -> browser.driver().findElements(By.cssSelector("#preview-times li")).size() == 5,
                     WAIT);
             browser.screenshotWholePage("job-form");
@@ -94,6 +99,11 @@ class DashboardScenarioE2ETest {
                     + "\"target\":{\"url\":\"" + failing.url("/sync") + "\"},\"retry\":{\"maxAttempts\":1}}", 201);
             browser.open(dashboard.uri("/dead-letters"));
             refreshUntil(browser, () -> !browser.driver().findElements(By.cssSelector(".replay-run")).isEmpty());
+            assertThat(browser.find(By.cssSelector("#dead-letters .job-name")).getText()).isEqualTo("billing-sync");
+            // The job picker filters by job, by name.
+            new Select(browser.find(By.id("jobId"))).selectByVisibleText("billing-sync");
+            browser.waitUntil(() -> browser.currentUrl().contains("jobId=job_"), WAIT);
+            assertThat(browser.text()).contains("Replay all dead runs of this job");
             browser.screenshotWholePage("dead-letters");
             assertThat(failing.total()).isEqualTo(1);
             browser.confirmDialogs();
@@ -107,7 +117,26 @@ class DashboardScenarioE2ETest {
             assertThat(browser.text()).contains("nightly-report").contains("billing-sync");
             assertThat(browser.driver().findElements(By.cssSelector("svg.spark"))).isNotEmpty();
             browser.screenshotWholePage("jobs");
+            // Row actions: pause and resume a job without leaving the list.
+            browser.click(By.cssSelector("button.pause-job[aria-label='Pause nightly-report']"));
+            browser.waitUntil(() -> browser.text().contains("Job “nightly-report” paused."), WAIT);
+            browser.click(By.cssSelector("button.resume-job[aria-label='Resume nightly-report']"));
+            browser.waitUntil(() -> browser.text().contains("Job “nightly-report” resumed."), WAIT);
+            assertThat(browser.currentUrl()).endsWith("/jobs");
+            // The name search keeps only the jobs whose name holds what was typed.
+            browser.type(By.id("name"), "BILLING");
+            browser.click(By.id("filter-jobs"));
+            browser.waitUntil(() -> browser.currentUrl().contains("name=BILLING"), WAIT);
+            assertThat(browser.text()).contains("billing-sync").doesNotContain("nightly-report");
+            browser.open(dashboard.uri("/jobs"));
+            // On a phone every page of the menu stays in sight and nothing scrolls sideways.
             browser.phoneWidth();
+            assertThat((Boolean) ((org.openqa.selenium.JavascriptExecutor) browser.driver()).executeScript("""
+                    var width = window.innerWidth;
+                    var links = Array.from(document.querySelectorAll('.sidebar nav a'));
+                    return links.length > 5 && document.documentElement.scrollWidth <= width
+                        && links.every(function (a) { var r = a.getBoundingClientRect();
+                                                      return r.left >= 0 && r.right <= width; });""")).isTrue();
             browser.screenshot("jobs-phone");
             browser.laptopWidth();
 
@@ -157,7 +186,7 @@ class DashboardScenarioE2ETest {
             assertThat(browser.waitFor(By.id("usage-executions"), WAIT).getText()).isNotBlank();
             browser.screenshotWholePage("usage");
             browser.open(dashboard.uri("/audit"));
-            assertThat(browser.text()).contains("deploy-bot").containsIgnoringCase("revoked");
+            assertThat(browser.text()).contains("deploy-bot").containsIgnoringCase("revoked").contains(email);
             browser.screenshotWholePage("audit");
 
             // Sign out: the session is gone, a page asks for a sign-in and comes back after it.

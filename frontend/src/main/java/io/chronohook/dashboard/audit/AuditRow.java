@@ -12,8 +12,12 @@ import java.util.stream.Collectors;
 import io.chronohook.dashboard.backend.AuditEvent;
 import org.springframework.web.util.UriUtils;
 
-/** An audit event as the table shows it: the action in words, who, a link to what it touched, details by name. */
-public record AuditRow(String id, Instant at, String actorType, String actorId, String action, String words,
+/**
+ * An audit event as the table shows it: the action in words, who (a member by email, an API key by name, with the id
+ * beside), a link to what it touched, details by name.
+ */
+public record AuditRow(String id, Instant at, String actorType, String actorId, String actorName, String action,
+                       String words,
                        String targetType, String targetId, String targetHref, List<Detail> details) {
 
     /** The known actions in words; an unknown one is shown as it is. */
@@ -48,14 +52,15 @@ public record AuditRow(String id, Instant at, String actorType, String actorId, 
     }
 
     public static AuditRow of(AuditEvent event) {
-        AuditEvent.Ref actor = event.actor() == null ? new AuditEvent.Ref(null, null) : event.actor();
+        AuditEvent.Actor actor = event.actor() == null ? new AuditEvent.Actor(null, null, null, null) : event.actor();
         AuditEvent.Ref target = event.target() == null ? new AuditEvent.Ref(null, null) : event.target();
         String action = event.action() == null ? "" : event.action();
         List<Detail> details = new ArrayList<>();
         new TreeMap<>(event.details())
                 .forEach((key, value) -> details.add(new Detail(key, text(value), href(key, value))));
         return new AuditRow(event.id(), event.at(), ACTORS.getOrDefault(actor.type(), actor.type() == null ? "—"
-                : actor.type()), actor.id(), action, WORDS.getOrDefault(action, action), target.type(), target.id(),
+                : actor.type()), actor.id(), actor.email() != null ? actor.email() : actor.name(), action,
+                WORDS.getOrDefault(action, action), target.type(), target.id(),
                 target.id() == null ? null : link(target.type(), target.id()), details);
     }
 

@@ -1,10 +1,15 @@
 package io.chronohook.dashboard.jobs;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** ISO-8601 durations for people: {@code PT15M} → "15 minutes" (for "every …") or "15 min" (compact, for facts). */
 public final class Durations {
@@ -84,5 +89,56 @@ public final class Durations {
             parts.add(duration.toMillisPart() + " ms");
         }
         return parts.isEmpty() ? duration.toString() : String.join(" ", parts);
+    }
+
+    /** One "<amount> <unit>" of a typed duration: {@code 30 s}, {@code 5min}, {@code 1.5 hours}. */
+    private static final Pattern PART = Pattern.compile(
+            "(\\d+(?:\\.\\d+)?)\\s*(ms|milliseconds?|millis|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)"
+                    + "(?![a-z])\\s*(?:,|and)?\\s*");
+
+    /** What the form says about a duration it cannot read. */
+    public static final String HOW_TO_TYPE = "Write a duration like 30 s, 5 min, 2 h or 1 h 30 min (PT30S works too).";
+
+    /**
+     * A duration as people type it — {@code 30 s}, {@code 30s}, {@code 5 min}, {@code 2 h}, {@code 1 h 30 min},
+     * {@code 1 day}, {@code 500 ms} — or in ISO-8601 ({@code PT30S}); empty when it is neither.
+     */
+    static Optional<Duration> fromTyped(String text) {
+        if (text == null || text.isBlank()) {
+            return Optional.empty();
+        }
+        String typed = text.strip().toLowerCase(Locale.ROOT);
+        if (typed.startsWith("p") || typed.startsWith("-p")) {
+            return parse(typed.toUpperCase(Locale.ROOT));
+        }
+        Matcher part = PART.matcher(typed);
+        BigDecimal millis = BigDecimal.ZERO;
+        int at = 0;
+        while (at < typed.length()) {
+            if (!part.find(at) || part.start() != at) {
+                return Optional.empty();
+            }
+            millis = millis.add(new BigDecimal(part.group(1)).multiply(BigDecimal.valueOf(unitMillis(part.group(2)))));
+            at = part.end();
+        }
+        try {
+            return Optional.of(Duration.ofMillis(millis.setScale(0, RoundingMode.HALF_UP).longValueExact()));
+        } catch (ArithmeticException tooLong) {
+            return Optional.empty();
+        }
+    }
+
+    private static long unitMillis(String unit) {
+        return switch (unit.charAt(0)) {
+            case 'd' -> 86_400_000L;
+            case 'h' -> 3_600_000L;
+            case 's' -> 1_000L;
+            default -> unit.startsWith("ms") || unit.startsWith("milli") ? 1L : 60_000L;
+        };
+    }
+
+    /** An API duration as the form shows it to be edited: {@code PT1H30M} → "1 h 30 min", zero → "0 s". */
+    static String typed(String iso) {
+        return parse(iso).map(duration -> duration.isZero() ? "0 s" : briefOf(duration)).orElse(iso);
     }
 }

@@ -61,11 +61,11 @@ public record JobForm(Map<String, String> values) {
             values.put("scheduleType", schedule.type());
             put(values, "cron", schedule.cron());
             put(values, "timeZone", schedule.timeZone());
-            put(values, "every", schedule.every());
+            put(values, "every", typedDuration(schedule.every()));
             if ("at".equals(schedule.type())) {
                 put(values, "at", local(schedule.at(), displayZone));
             }
-            put(values, "delay", schedule.delay());
+            put(values, "delay", typedDuration(schedule.delay()));
             put(values, "startAt", local(schedule.startAt(), displayZone));
             put(values, "endAt", local(schedule.endAt(), displayZone));
             put(values, "maxRuns", schedule.maxRuns());
@@ -81,18 +81,23 @@ public record JobForm(Map<String, String> values) {
         Job.Retry retry = job.retry();
         if (retry != null) {
             values.put("maxAttempts", String.valueOf(retry.maxAttempts()));
-            put(values, "initialDelay", retry.initialDelay());
-            put(values, "maxDelay", retry.maxDelay());
-            put(values, "maxRetryWindow", retry.maxRetryWindow());
+            put(values, "initialDelay", typedDuration(retry.initialDelay()));
+            put(values, "maxDelay", typedDuration(retry.maxDelay()));
+            put(values, "maxRetryWindow", typedDuration(retry.maxRetryWindow()));
         }
-        put(values, "timeout", job.timeout());
+        put(values, "timeout", typedDuration(job.timeout()));
         put(values, "missedRunPolicy", job.missedRunPolicy());
         put(values, "backfillLimit", job.backfillLimit());
         put(values, "overlapPolicy", job.overlapPolicy());
         put(values, "deliverySemantics", job.deliverySemantics());
-        put(values, "spread", job.spread());
+        put(values, "spread", typedDuration(job.spread()));
         values.put("version", String.valueOf(job.version()));
         return new JobForm(values);
+    }
+
+    /** A duration of the API ("PT1H30M") as the form shows it ("1 h 30 min"); null stays null. */
+    private static String typedDuration(String iso) {
+        return iso == null ? null : Durations.typed(iso);
     }
 
     /** What was typed into {@code field}, or an empty text. */

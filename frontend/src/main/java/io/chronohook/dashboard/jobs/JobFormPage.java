@@ -43,10 +43,10 @@ public record JobFormPage(String jobId, String jobName, JobForm form, Map<String
             Map.entry("cron", "minute hour day-of-month month day-of-week, e.g. 0 2 * * * — a 6th leading field "
                     + "adds seconds; @hourly, @daily, @weekly, @monthly and @yearly work too."),
             Map.entry("timeZone", "An IANA zone such as Europe/Berlin; the cron's times are wall-clock times there."),
-            Map.entry("every", "An ISO-8601 duration: PT30S = 30 seconds, PT15M = 15 minutes, PT1H = 1 hour, "
-                    + "P1D = 1 day. Counted from the start (or from saving)."),
+            Map.entry("every", "30 s, 15 min, 1 h, 1 day or 1 h 30 min (PT15M works too). Counted from the start "
+                    + "(or from saving)."),
             Map.entry("at", "Date and time in your display zone (%s); saved as the matching instant."),
-            Map.entry("delay", "An ISO-8601 duration after saving, e.g. PT10M = in 10 minutes."),
+            Map.entry("delay", "How long after saving, e.g. 10 min or 2 h (PT10M works too)."),
             Map.entry("startAt", "In your display zone (%s); none = from saving."),
             Map.entry("endAt", "In your display zone (%s); none = no end."),
             Map.entry("maxRuns", "Stop after this many runs."),
@@ -55,12 +55,12 @@ public record JobFormPage(String jobId, String jobName, JobForm form, Map<String
                     + "set by Chronohook."),
             Map.entry("contentType", "Defaults to application/json."),
             Map.entry("maxAttempts", "1–100, default 5."),
-            Map.entry("initialDelay", "First backoff, PT1S–PT1H, default PT10S; doubles with jitter."),
-            Map.entry("maxDelay", "Longest backoff, up to P1D, default PT1H."),
-            Map.entry("maxRetryWindow", "No attempt later than this after the scheduled time, e.g. PT6H."),
-            Map.entry("timeout", "PT1S–PT15M, default PT30S: one deadline for the whole request."),
+            Map.entry("initialDelay", "First backoff, 1 s–1 h, default 10 s; doubles with jitter."),
+            Map.entry("maxDelay", "Longest backoff, up to 1 day, default 1 h."),
+            Map.entry("maxRetryWindow", "No attempt later than this after the scheduled time, e.g. 6 h."),
+            Map.entry("timeout", "1 s–15 min, default 30 s: one deadline for the whole request."),
             Map.entry("backfillLimit", "For backfill: at most this many missed runs, default 10."),
-            Map.entry("spread", "Up to PT1H: a fixed per-job offset so many jobs do not fire in the same second."));
+            Map.entry("spread", "Up to 1 h: a fixed per-job offset so many jobs do not fire in the same second."));
 
     public boolean editing() {
         return jobId != null;

@@ -2,10 +2,12 @@ package io.chronohook.dashboard.jobs;
 
 import java.time.DateTimeException;
 import java.time.LocalDateTime;
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -45,16 +47,16 @@ final class JobRequests {
         put(body, "target", target);
         Map<String, Object> retry = new LinkedHashMap<>();
         put(retry, "maxAttempts", read.number("maxAttempts"));
-        put(retry, "initialDelay", read.text("initialDelay"));
-        put(retry, "maxDelay", read.text("maxDelay"));
-        put(retry, "maxRetryWindow", read.text("maxRetryWindow"));
+        put(retry, "initialDelay", read.duration("initialDelay"));
+        put(retry, "maxDelay", read.duration("maxDelay"));
+        put(retry, "maxRetryWindow", read.duration("maxRetryWindow"));
         put(body, "retry", retry);
-        put(body, "timeout", read.text("timeout"));
+        put(body, "timeout", read.duration("timeout"));
         put(body, "missedRunPolicy", read.text("missedRunPolicy"));
         put(body, "backfillLimit", read.number("backfillLimit"));
         put(body, "overlapPolicy", read.text("overlapPolicy"));
         put(body, "deliverySemantics", read.text("deliverySemantics"));
-        put(body, "spread", read.text("spread"));
+        put(body, "spread", read.duration("spread"));
         return new Parsed(body, read.errors);
     }
 
@@ -90,9 +92,9 @@ final class JobRequests {
                 put(schedule, "cron", read.text("cron"));
                 put(schedule, "timeZone", read.text("timeZone"));
             }
-            case "interval" -> put(schedule, "every", read.text("every"));
+            case "interval" -> put(schedule, "every", read.duration("every"));
             case "at" -> put(schedule, "at", read.instant("at"));
-            case "delay" -> put(schedule, "delay", read.text("delay"));
+            case "delay" -> put(schedule, "delay", read.duration("delay"));
             default -> {
                 // "now" needs nothing more
             }
@@ -128,6 +130,20 @@ final class JobRequests {
         String text(String field) {
             String value = form.value(field).strip();
             return value.isEmpty() ? null : value;
+        }
+
+        /** A duration typed as people do ("30 s", "5 min") or in ISO-8601, sent as ISO-8601; null when empty. */
+        String duration(String field) {
+            String value = text(field);
+            if (value == null) {
+                return null;
+            }
+            Optional<Duration> duration = Durations.fromTyped(value);
+            if (duration.isEmpty()) {
+                errors.put(field, Durations.HOW_TO_TYPE);
+                return null;
+            }
+            return duration.get().toString();
         }
 
         /** A body is sent as typed (with the browser's CRLF line ends made LF); null when blank. */

@@ -21,9 +21,9 @@ class AuditPageTest extends PageTest {
 
     private static final String FIRST_PAGE = """
             {"items":[
-              {"id":"aud_05","at":"2026-11-22T10:05:00Z","actor":{"type":"member","id":"mem_01"},"action":"job.created",
+              {"id":"aud_05","at":"2026-11-22T10:05:00Z","actor":{"type":"member","id":"mem_01","email":"ada@acme.example"},"action":"job.created",
                "target":{"type":"job","id":"job_01"},"details":{"name":"nightly report"}},
-              {"id":"aud_04","at":"2026-11-22T10:04:00Z","actor":{"type":"api_key","id":"key_07"},"action":"run.replayed",
+              {"id":"aud_04","at":"2026-11-22T10:04:00Z","actor":{"type":"api_key","id":"key_07","name":"ci deploys"},"action":"run.replayed",
                "target":{"type":"run","id":"run_02"},"details":{}},
               {"id":"aud_03","at":"2026-11-22T10:03:00Z","actor":{"type":"member","id":"mem_01"},"action":"api_key.revoked",
                "target":{"type":"api_key","id":"key_03"},"details":{}},
@@ -79,9 +79,18 @@ class AuditPageTest extends PageTest {
     }
 
     @Test
+    void membersAreShownByEmailAndApiKeysByNameBesideTheirIds() {
+        assertThat(client.page("/audit", 200))
+                .contains("Member <strong class=\"actor-name\">ada@acme.example</strong><span class=\"sub mono\" "
+                        + "title=\"mem_01\">mem_01</span>")
+                .contains("API key <strong class=\"actor-name\">ci deploys</strong><span class=\"sub mono\" "
+                        + "title=\"key_07\">key_07</span>")
+                .contains("Operator<span class=\"sub mono\" title=\"operator\">operator</span>");
+    }
+
+    @Test
     void theActorAndTheDetailsAreShownCompactly() {
         assertThat(client.page("/audit", 200))
-                .contains("API key<span class=\"sub mono\" title=\"key_07\">key_07</span>")
                 .contains("<dt>from</dt><dd>free</dd>")
                 .contains("<dt>to</dt><dd>pro</dd>")
                 .contains("<dt>gracePeriod</dt><dd>PT24H</dd>")

@@ -237,6 +237,45 @@ class JobFormTest extends PageTest {
     }
 
     @Test
+    void durationsAreTypedAsPeopleSayThemAndSentAsIso() throws Exception {
+        Map<String, String> typed = new LinkedHashMap<>();
+        typed.put("name", "cache-warmer");
+        typed.put("scheduleType", "interval");
+        typed.put("every", "15 min");
+        typed.put("url", "https://example.com/hooks/warm");
+        typed.put("initialDelay", "30s");
+        typed.put("maxDelay", "2 h");
+        typed.put("maxRetryWindow", "1 day");
+        typed.put("timeout", "PT45S");
+        typed.put("spread", "1 h 30 min");
+        typed.put("idempotencyKey", "key-durations");
+
+        post("/jobs", typed).expectStatus().is3xxRedirection();
+
+        JsonNode sent = JSON.readTree(BODIES.get(CALLS.indexOf("POST /api/v1/jobs Idempotency-Key=key-durations")));
+        assertThat(sent.at("/schedule/every").asText()).isEqualTo("PT15M");
+        assertThat(sent.at("/retry/initialDelay").asText()).isEqualTo("PT30S");
+        assertThat(sent.at("/retry/maxDelay").asText()).isEqualTo("PT2H");
+        assertThat(sent.at("/retry/maxRetryWindow").asText()).isEqualTo("PT24H");
+        assertThat(sent.at("/timeout").asText()).isEqualTo("PT45S");
+        assertThat(sent.at("/spread").asText()).isEqualTo("PT1H30M");
+    }
+
+    @Test
+    void aDurationTheDashboardCannotReadIsShownBesideItsFieldWithoutCallingTheBackend() {
+        Map<String, String> typed = nightlyForm();
+        typed.remove("version");
+        typed.put("timeout", "soon");
+
+        String page = html(post("/jobs", typed), 422);
+
+        assertThat(CALLS).noneMatch(call -> call.startsWith("POST /api/v1/jobs"));
+        assertThat(page).contains("id=\"timeout-error\">Write a duration like 30 s, 5 min, 2 h or 1 h 30 min "
+                + "(PT30S works too).");
+        assertThat(element(page, "timeout")).contains("value=\"soon\"").contains("aria-invalid=\"true\"");
+    }
+
+    @Test
     void theNewJobFormStartsWithACronScheduleInTheDisplayZone() {
         String page = html(new SignedInClient(port).raw().get().uri("/jobs/new").cookie(Cookies.ZONE, "Europe/Berlin")
                 .exchange(), 200);
@@ -266,6 +305,8 @@ class JobFormTest extends PageTest {
                 .contains("<time datetime=\"2026-11-24T01:00:00Z\">Tue 24 Nov 2026, 02:00</time>")
                 .contains("24 Nov, 01:00 UTC");
         assertThat(element(page, "cron")).contains("value=\"0 2 * * *\"");
+        assertThat(element(page, "timeout")).contains("value=\"30 s\"");
+        assertThat(element(page, "initialDelay")).contains("value=\"10 s\"");
         assertThat(JSON.readTree(BODIES.get(CALLS.indexOf("POST /api/v1/schedules/preview")))).isEqualTo(JSON.readTree(
                 "{\"schedule\":{\"type\":\"cron\",\"cron\":\"0 2 * * *\",\"timeZone\":\"Europe/Berlin\"},\"count\":5}"));
     }
