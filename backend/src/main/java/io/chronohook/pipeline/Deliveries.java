@@ -1,7 +1,10 @@
 package io.chronohook.pipeline;
 
+import io.chronohook.dispatch.DeliveryOutcome;
 import io.chronohook.dispatch.DeliveryRequest;
 import io.chronohook.dispatch.WebhookDispatcher;
+import io.chronohook.dispatch.http.HeaderLines;
+import io.chronohook.dispatch.http.OutgoingRequest;
 import io.chronohook.job.JobStore;
 import io.chronohook.observability.RunTrace;
 import io.chronohook.outcome.AttemptResults;
@@ -56,14 +59,31 @@ public class Deliveries {
                     DeliveryRequest request = new DeliveryRequest(run.id().toString(), run.jobId().toString(),
                             run.attempt(), run.scheduledFor(), run.url(), run.method(), payload.headers(), body,
                             run.contentType(), run.timeout(), signing, null, trace.sending(run, clock.instant()));
-                    return dispatcher.dispatch(request);
+                    OutgoingRequest signed = dispatcher.signed(request);
+                    String head = signed.method() + " " + signed.url() + "\n"
+                            + HeaderLines.of(signed.headers().entrySet());
+                    return dispatcher.dispatch(signed).map(outcome -> new Sent(outcome, head));
                 })
-                .doOnNext(outcome -> breakers.record(breaker, outcome))
-                .map(outcome -> AttemptResults.of(run, outcome, traceId, clock.instant(), splitJitter()))
+                .doOnNext(sent -> breakers.record(breaker, sent.outcome()))
+                .map(sent -> AttemptResults.of(run, sent.outcome(), traceId, clock.instant(), splitJitter())
+                        .with(new FinishedAttempt.Exchange(sent.outcome() instanceof DeliveryOutcome.Blocked
+                                ? null : sent.head(), responseHeaders(sent.outcome()), run.jobVersion())))
                 .onErrorResume(error -> {
                     breaker.releasePermission();
                     return Mono.just(AttemptResults.internalError(run, error, clock.instant()));
                 });
+    }
+
+    /** An outcome and the request line and headers that went out for it. */
+    private record Sent(DeliveryOutcome outcome, String head) {
+    }
+
+    private static String responseHeaders(DeliveryOutcome outcome) {
+        return switch (outcome) {
+            case DeliveryOutcome.Delivered delivered -> delivered.responseHeaders();
+            case DeliveryOutcome.Rejected rejected -> rejected.responseHeaders();
+            default -> null;
+        };
     }
 
     private synchronized long nextJitter(int bound) {

@@ -10,7 +10,17 @@ import java.time.Instant;
 public record ClaimedRun(RunId id, TenantId tenantId, JobId jobId, Instant scheduledFor, int attempt,
                          int attemptBase, Instant releasedAt, URI url, String method, String contentType, String keyId,
                          byte[] headersSealed, byte[] bodySealed, Duration timeout, boolean atMostOnce,
-                         int maxAttempts, Duration initialDelay, Duration maxDelay, Duration maxRetryWindow) {
+                         int maxAttempts, Duration initialDelay, Duration maxDelay, Duration maxRetryWindow,
+                         int jobVersion) {
+
+    /** A claimed run of a job whose version does not matter (the first). */
+    public ClaimedRun(RunId id, TenantId tenantId, JobId jobId, Instant scheduledFor, int attempt, int attemptBase,
+                      Instant releasedAt, URI url, String method, String contentType, String keyId,
+                      byte[] headersSealed, byte[] bodySealed, Duration timeout, boolean atMostOnce, int maxAttempts,
+                      Duration initialDelay, Duration maxDelay, Duration maxRetryWindow) {
+        this(id, tenantId, jobId, scheduledFor, attempt, attemptBase, releasedAt, url, method, contentType, keyId,
+                headersSealed, bodySealed, timeout, atMostOnce, maxAttempts, initialDelay, maxDelay, maxRetryWindow, 1);
+    }
 
     /** Attempts made since the run was created or last replayed, this one included. */
     public int attemptsInBudget() {

@@ -14,5 +14,28 @@ public record FinishedAttempt(RunId runId, TenantId tenantId, JobId jobId, int a
                               Instant nextDueAt, boolean counted, Instant startedAt, Instant firstByteAt,
                               Instant finishedAt, Integer statusCode, Integer latencyMs, String outcome,
                               String errorClass, String error, String responseExcerpt, String traceId,
-                              String targetHost, boolean pausesJob) {
+                              String targetHost, boolean pausesJob, Exchange exchange) {
+
+    public FinishedAttempt(RunId runId, TenantId tenantId, JobId jobId, int attempt, RunState nextState,
+                           Instant nextDueAt, boolean counted, Instant startedAt, Instant firstByteAt,
+                           Instant finishedAt, Integer statusCode, Integer latencyMs, String outcome,
+                           String errorClass, String error, String responseExcerpt, String traceId,
+                           String targetHost, boolean pausesJob) {
+        this(runId, tenantId, jobId, attempt, nextState, nextDueAt, counted, startedAt, firstByteAt, finishedAt,
+                statusCode, latencyMs, outcome, errorClass, error, responseExcerpt, traceId, targetHost, pausesJob, null);
+    }
+
+    /**
+     * What went over the wire, kept with the attempt: the request line and headers as sent and the response's headers
+     * ({@code name: value} lines, credential-like values masked), and the job version whose payload was sent.
+     */
+    public record Exchange(String requestHead, String responseHeaders, Integer jobVersion) {
+    }
+
+    /** This attempt with what went over the wire. */
+    public FinishedAttempt with(Exchange sent) {
+        return new FinishedAttempt(runId, tenantId, jobId, attempt, nextState, nextDueAt, counted, startedAt,
+                firstByteAt, finishedAt, statusCode, latencyMs, outcome, errorClass, error, responseExcerpt, traceId,
+                targetHost, pausesJob, sent);
+    }
 }

@@ -7,6 +7,7 @@ import io.chronohook.platform.ApiException;
 import io.chronohook.platform.Page;
 import io.chronohook.platform.PageRequest;
 import java.time.Clock;
+import java.util.Optional;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -51,7 +52,11 @@ public class RunController {
         return runs.find(caller.tenantId(), id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("run " + runId)))
                 .flatMap(run -> runs.attempts(caller.tenantId(), id).collectList()
-                        .map(attempts -> RunView.of(run, attempts)));
+                        .zipWith(jobs.find(caller.tenantId(), run.jobId())
+                                .map(job -> Optional.of(new RunView.CurrentPayload(job.version(),
+                                        job.definition().target().body())))
+                                .defaultIfEmpty(Optional.empty()))
+                        .map(found -> RunView.of(run, found.getT1(), found.getT2().orElse(null))));
     }
 
     @PostMapping("/api/v1/runs/{runId}/cancel")

@@ -101,7 +101,10 @@ public class RunStore {
                         row.get("error_class", String.class),
                         row.get("error", String.class),
                         row.get("response_excerpt", String.class),
-                        row.get("trace_id", String.class)))
+                        row.get("trace_id", String.class),
+                        row.get("request_head", String.class),
+                        row.get("response_headers", String.class),
+                        row.get("job_version", Integer.class)))
                 .all();
     }
 
@@ -159,7 +162,8 @@ public class RunStore {
                             row.get("retry_max_attempts", Integer.class),
                             Duration.ofMillis(row.get("retry_initial_delay_ms", Long.class)),
                             Duration.ofMillis(row.get("retry_max_delay_ms", Long.class)),
-                            window == null ? null : Duration.ofMillis(window));
+                            window == null ? null : Duration.ofMillis(window),
+                            row.get("job_version", Integer.class));
                 })
                 .all();
     }
@@ -236,8 +240,16 @@ public class RunStore {
         String[] excerpts = new String[n];
         String[] traceIds = new String[n];
         String[] hosts = new String[n];
+        String[] requestHeads = new String[n];
+        String[] responseHeaders = new String[n];
+        Integer[] jobVersions = new Integer[n];
         for (int i = 0; i < n; i++) {
             FinishedAttempt f = sent.get(i);
+            if (f.exchange() != null) {
+                requestHeads[i] = f.exchange().requestHead();
+                responseHeaders[i] = f.exchange().responseHeaders();
+                jobVersions[i] = f.exchange().jobVersion();
+            }
             runIds[i] = f.runId().value();
             numbers[i] = f.attempt();
             tenants[i] = f.tenantId().value();
@@ -258,7 +270,8 @@ public class RunStore {
                 .bind("startedUs", started).bind("firstByteUs", firstByte).bind("finishedUs", ended)
                 .bind("statusCodes", codes).bind("latencies", latencies).bind("outcomes", outcomes)
                 .bind("errorClasses", errorClasses).bind("errors", errors).bind("excerpts", excerpts)
-                .bind("traceIds", traceIds).bind("hosts", hosts)
+                .bind("traceIds", traceIds).bind("hosts", hosts).bind("requestHeads", requestHeads)
+                .bind("responseHeaders", responseHeaders).bind("jobVersions", jobVersions)
                 .then();
     }
 

@@ -1,6 +1,7 @@
 package io.chronohook.schedule;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.chronohook.dispatch.http.HeaderLines;
 import java.time.Instant;
 import java.util.List;
 
@@ -26,9 +27,33 @@ public record RunView(
         @JsonInclude(JsonInclude.Include.NON_NULL) String jobName,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<AttemptView> attempts) {
 
-    /** One attempt of the run. */
+    /**
+     * One attempt of the run: {@code request} is what went out (null for an attempt that never did, or made before
+     * requests were kept), {@code responseHeaders} what came back with the response (null without a response).
+     */
     public record AttemptView(int number, Instant startedAt, Instant finishedAt, Integer statusCode, Integer latencyMs,
-                              String outcome, String error, String responseExcerpt, String traceId) {
+                              String outcome, String error, String responseExcerpt, String traceId,
+                              SentRequest request, List<Header> responseHeaders) {
+    }
+
+    /**
+     * A request as sent: the method, URL and headers (credential-like values {@code masked}), and the body — shown
+     * while the job is still at the version that sent it ({@code body} null and {@code bodyNote} saying why after the
+     * job was changed), the first {@link #BODY_SHOWN} characters of it ({@code bodyTruncated}).
+     */
+    public record SentRequest(String method, String url, List<Header> headers, String body, boolean bodyTruncated,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) String bodyNote) {
+    }
+
+    /** One header; {@code masked} when its value was withheld as a possible credential. */
+    public record Header(String name, String value, boolean masked) {
+    }
+
+    /** The most of a body a run shows, in characters. */
+    public static final int BODY_SHOWN = 65_536;
+
+    /** The job as it is now, to show the body an attempt sent while the job is still at that version. */
+    public record CurrentPayload(int version, String body) {
     }
 
     /** The run with its job's name (dead letters show it). */
@@ -39,6 +64,11 @@ public record RunView(
     }
 
     public static RunView of(Run run, List<Attempt> attempts) {
+        return of(run, attempts, null);
+    }
+
+    /** The run with its attempts, each with the request it sent (its body from {@code job} when still current). */
+    public static RunView of(Run run, List<Attempt> attempts, CurrentPayload job) {
         Instant nextAttemptAt = switch (run.state()) {
             case SCHEDULED, QUEUED, RETRY_WAIT -> run.dueAt();
             default -> null;
@@ -49,6 +79,34 @@ public record RunView(
                 run.skipReason(), run.deferral(), null,
                 attempts == null ? null : attempts.stream().map(a -> new AttemptView(a.number(), a.startedAt(),
                         a.finishedAt(), a.statusCode(), a.latencyMs(), a.outcome(), a.error(), a.responseExcerpt(),
-                        a.traceId())).toList());
+                        a.traceId(), request(a, job), headers(a.responseHeaders()))).toList());
+    }
+
+    private static SentRequest request(Attempt attempt, CurrentPayload job) {
+        String head = attempt.requestHead();
+        if (head == null) {
+            return null;
+        }
+        int end = head.indexOf('\n');
+        String line = end < 0 ? head : head.substring(0, end);
+        int space = line.indexOf(' ');
+        String method = space < 0 ? line : line.substring(0, space);
+        String url = space < 0 ? null : line.substring(space + 1);
+        List<Header> headers = headers(end < 0 ? "" : head.substring(end + 1));
+        if (job == null || attempt.jobVersion() == null || job.version() != attempt.jobVersion()) {
+            return new SentRequest(method, url, headers, null, false,
+                    "the job has been changed since; the body of this attempt is no longer kept");
+        }
+        String body = job.body() == null ? "" : job.body();
+        boolean truncated = body.length() > BODY_SHOWN;
+        return new SentRequest(method, url, headers, truncated ? body.substring(0, BODY_SHOWN) : body, truncated, null);
+    }
+
+    private static List<Header> headers(String lines) {
+        if (lines == null) {
+            return null;
+        }
+        return HeaderLines.parse(lines).stream()
+                .map(h -> new Header(h.getKey(), h.getValue(), HeaderLines.MASK.equals(h.getValue()))).toList();
     }
 }

@@ -13,9 +13,14 @@ public sealed interface DeliveryOutcome {
     /** Time on the wire, {@code finishedAt - startedAt}; zero for outcomes where no request was attempted. */
     Duration latency();
 
-    /** The receiver answered 2xx. */
-    record Delivered(int status, Instant startedAt, Instant firstByteAt, Instant finishedAt, String responseExcerpt)
+    /** The receiver answered 2xx; {@code responseHeaders} as kept ({@code name: value} lines, secrets masked). */
+    record Delivered(int status, Instant startedAt, Instant firstByteAt, Instant finishedAt, String responseExcerpt,
+                     String responseHeaders)
             implements DeliveryOutcome {
+
+        public Delivered(int status, Instant startedAt, Instant firstByteAt, Instant finishedAt, String responseExcerpt) {
+            this(status, startedAt, firstByteAt, finishedAt, responseExcerpt, null);
+        }
 
         public Delivered {
             if (status < 200 || status > 299) {
@@ -40,8 +45,14 @@ public sealed interface DeliveryOutcome {
      * @param noRetry    the receiver sent {@code Chronohook-No-Retry: true}
      */
     record Rejected(int status, boolean retryable, Duration retryAfter, boolean noRetry,
-                    Instant startedAt, Instant firstByteAt, Instant finishedAt, String responseExcerpt)
+                    Instant startedAt, Instant firstByteAt, Instant finishedAt, String responseExcerpt,
+                    String responseHeaders)
             implements DeliveryOutcome {
+
+        public Rejected(int status, boolean retryable, Duration retryAfter, boolean noRetry, Instant startedAt,
+                        Instant firstByteAt, Instant finishedAt, String responseExcerpt) {
+            this(status, retryable, retryAfter, noRetry, startedAt, firstByteAt, finishedAt, responseExcerpt, null);
+        }
 
         public Rejected {
             if (status >= 200 && status <= 299) {

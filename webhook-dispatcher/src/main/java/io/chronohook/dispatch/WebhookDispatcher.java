@@ -53,12 +53,21 @@ public final class WebhookDispatcher implements AutoCloseable {
 
     /** One attempt; the Mono never signals an error, every failure is an outcome. */
     public Mono<DeliveryOutcome> dispatch(DeliveryRequest request) {
+        return Mono.defer(() -> dispatch(signed(request)))
+                .onErrorResume(error -> {
+                    Instant now = clock.instant();
+                    return Mono.just(new DeliveryOutcome.Failed("internal", String.valueOf(error), false, now, now));
+                });
+    }
+
+    /** Sends a request made by {@link #signed}: what a caller that keeps what it sent uses. Never signals an error. */
+    public Mono<DeliveryOutcome> dispatch(OutgoingRequest request) {
         return Mono.defer(() -> {
                     Optional<GuardDecision.Refused> refused = guard.precheck(request.url());
                     if (refused.isPresent()) {
                         return Mono.just(new DeliveryOutcome.Blocked(refused.get().reason(), clock.instant()));
                     }
-                    return sender.send(signed(request));
+                    return sender.send(request);
                 })
                 .onErrorResume(error -> {
                     Instant now = clock.instant();
@@ -66,7 +75,8 @@ public final class WebhookDispatcher implements AutoCloseable {
                 });
     }
 
-    private OutgoingRequest signed(DeliveryRequest request) {
+    /** The request as it goes on the wire: Chronohook's headers, the signature of now, the job's own headers. */
+    public OutgoingRequest signed(DeliveryRequest request) {
         long timestamp = clock.instant().getEpochSecond();
         byte[] body = request.body();
         Map<String, String> headers = new LinkedHashMap<>();

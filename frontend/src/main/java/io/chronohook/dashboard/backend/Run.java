@@ -21,10 +21,30 @@ public record Run(String id, String jobId, String state, Instant scheduledFor, i
     public record Deferral(String reason, String host, Instant at, Instant until, int count) {
     }
 
-    /** One HTTP delivery of the run. */
+    /** One HTTP delivery of the run, with the request that went out and the headers that came back. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Attempt(int number, Instant startedAt, Instant finishedAt, Integer statusCode, Integer latencyMs,
-                          String outcome, String error, String responseExcerpt, String traceId) {
+                          String outcome, String error, String responseExcerpt, String traceId, Request request,
+                          List<Header> responseHeaders) {
+
+        public Attempt {
+            responseHeaders = responseHeaders == null ? null : List.copyOf(responseHeaders);
+        }
+    }
+
+    /** A request as sent; {@code body} null with {@code bodyNote} when it is no longer kept. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Request(String method, String url, List<Header> headers, String body, boolean bodyTruncated,
+                          String bodyNote) {
+
+        public Request {
+            headers = headers == null ? List.of() : List.copyOf(headers);
+        }
+    }
+
+    /** One header; a {@code masked} value was withheld as a possible credential. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Header(String name, String value, boolean masked) {
     }
 
     /** Runs that have not started delivering can still be cancelled. */

@@ -40,7 +40,13 @@ class RunPageTest extends PageTest {
              "releasedAt":"2026-11-23T07:00:00Z","firstAttemptAt":"2026-11-23T07:00:00.040Z",
              "finishedAt":"2026-11-23T07:00:00.130Z","lastStatusCode":200,"trigger":"manual",
              "attempts":[{"number":1,"startedAt":"2026-11-23T07:00:00.040Z","finishedAt":"2026-11-23T07:00:00.130Z",
-                "statusCode":200,"latencyMs":90,"outcome":"delivered","responseExcerpt":"{\\"ok\\":true}"}]}""";
+                "statusCode":200,"latencyMs":90,"outcome":"delivered","responseExcerpt":"{\\"ok\\":true}",
+                "request":{"method":"POST","url":"https://hooks.acme.example/report",
+                  "headers":[{"name":"webhook-id","value":"run_ok","masked":false},
+                             {"name":"webhook-signature","value":"v1,c2lnbmF0dXJl","masked":false},
+                             {"name":"Authorization","value":"••••••","masked":true}],
+                  "body":"{\\"report\\":\\"<daily>\\"}","bodyTruncated":false},
+                "responseHeaders":[{"name":"X-Receiver","value":"warehouse-7","masked":false}]}]}""";
 
     static final String WAITING_RUN = """
             {"id":"run_waiting","jobId":"job_1","state":"retry_wait","scheduledFor":"2026-11-23T07:00:00Z",
@@ -104,6 +110,21 @@ class RunPageTest extends PageTest {
     private String rawPage(String path) {
         return client.raw().get().uri(path).exchange().expectStatus().isOk()
                 .expectBody(String.class).returnResult().getResponseBody();
+    }
+
+    @Test
+    void eachAttemptShowsTheRequestSentWithMaskedSecretsAndTheResponseHeaders() {
+        String page = client.page("/runs/run_ok", 200);
+
+        assertThat(page).contains("<summary>Request sent</summary>")
+                .contains("<p class=\"mono request-line\">POST https://hooks.acme.example/report</p>")
+                .contains("<th scope=\"row\" class=\"mono\">webhook-signature</th><td class=\"mono\">v1,c2lnbmF0dXJl</td>")
+                .contains("<th scope=\"row\" class=\"mono\">Authorization</th><td class=\"mono\"><span class=\"masked\"")
+                .contains("{\"report\":\"<daily>\"}</pre>")
+                .contains("<summary>Response headers</summary>")
+                .contains("<th scope=\"row\" class=\"mono\">X-Receiver</th><td class=\"mono\">warehouse-7</td>");
+        assertThat(rawPage("/runs/run_ok")).contains("&lt;daily&gt;").doesNotContain("<daily>");
+        assertThat(client.page("/runs/run_dead", 200)).doesNotContain("Request sent");
     }
 
     @Test

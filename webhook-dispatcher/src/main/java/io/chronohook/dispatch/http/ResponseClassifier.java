@@ -23,12 +23,13 @@ public final class ResponseClassifier {
         int status = response.status();
         if (status >= 200 && status <= 299) {
             return new DeliveryOutcome.Delivered(status, response.startedAt(), response.firstByteAt(),
-                    response.finishedAt(), response.excerpt());
+                    response.finishedAt(), response.excerpt(), response.headers());
         }
         boolean noRetry = response.noRetryHeader() != null && response.noRetryHeader().strip().equalsIgnoreCase("true");
         boolean retryableStatus = RETRYABLE_CLIENT_ERRORS.contains(status) || (status >= 500 && status <= 599);
         Duration retryAfter = RetryAfter.parse(response.retryAfterHeader(), response.firstByteAt()).orElse(null);
         return new DeliveryOutcome.Rejected(status, retryableStatus && !noRetry, retryAfter, noRetry,
-                response.startedAt(), response.firstByteAt(), response.finishedAt(), response.excerpt());
+                response.startedAt(), response.firstByteAt(), response.finishedAt(), response.excerpt(),
+                response.headers());
     }
 }

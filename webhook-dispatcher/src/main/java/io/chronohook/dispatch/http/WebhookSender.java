@@ -92,6 +92,7 @@ public final class WebhookSender implements AutoCloseable {
         HttpHeaders headers = response.responseHeaders();
         String retryAfter = headers.get(HttpHeaderNames.RETRY_AFTER);
         String noRetry = headers.get(ResponseClassifier.NO_RETRY_HEADER);
+        String kept = HeaderLines.of(headers);
         BodyExcerpt body = new BodyExcerpt(maxResponseBytes, storedExcerptBytes);
         return connection.inbound().receive()
                 .takeUntil(body::appendAndCheckLimit)
@@ -101,7 +102,7 @@ public final class WebhookSender implements AutoCloseable {
                         connection.dispose();
                     }
                     return ResponseClassifier.classify(new ReceivedResponse(status, retryAfter, noRetry,
-                            exchange.startedAt, firstByteAt, clock.instant(), body.excerpt()));
+                            exchange.startedAt, firstByteAt, clock.instant(), body.excerpt(), kept));
                 }));
     }
 
