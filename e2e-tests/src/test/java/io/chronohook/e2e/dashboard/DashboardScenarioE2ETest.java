@@ -92,6 +92,9 @@ class DashboardScenarioE2ETest {
             browser.waitFor(By.cssSelector("#attempts .attempt"), WAIT);
             refreshUntil(browser, () -> !browser.driver().findElements(By.cssSelector("#attempts .attempt.ok")).isEmpty());
             assertThat(browser.find(By.id("attempts")).getText()).contains("200");
+            // The request that went out, as the receiver got it.
+            browser.click(By.cssSelector("#request-1 > summary"));
+            assertThat(browser.find(By.id("request-1")).getText()).contains("webhook-signature").contains("POST");
             browser.screenshotWholePage("run");
 
             // A job whose endpoint fails lands in the dead letters; replaying delivers it again with the same run id.
