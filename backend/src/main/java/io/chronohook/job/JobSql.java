@@ -65,8 +65,13 @@ final class JobSql {
                    timeout_ms = :timeoutMs, missed_run_policy = :missedRunPolicy, backfill_limit = :backfillLimit,
                    overlap_policy = :overlapPolicy, delivery_semantics = :deliverySemantics,
                    next_fire_at = case when state = 'active' then :nextFireAt else next_fire_at end,
-                   version = version + 1, updated_at = :now
+                   version = version + 1, payload_version = payload_version + 1, updated_at = :now
              where tenant_id = :tenantId and id = :id and version = :version and state <> 'deleted'
+            """;
+
+    /** The sealed payload of a job as it is now, with the count of definition changes that produced it. */
+    static final String CURRENT_PAYLOAD = """
+            select payload_version, key_id, headers_sealed, body_sealed from job where tenant_id = :tenantId and id = :id
             """;
 
     /** Moves a job between states if it is in the expected one (compare-and-set). */

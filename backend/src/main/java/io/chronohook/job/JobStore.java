@@ -78,6 +78,24 @@ public class JobStore {
                 .map(rows -> page.page(rows, job -> job.id().value(), job -> job));
     }
 
+    /** A job's payload as it is now, and how many definition changes made it ({@code payloadVersion}). */
+    public record CurrentPayload(int payloadVersion, Payload payload) {
+    }
+
+    /** The job's current payload, opened; empty when the tenant has no such job. */
+    public Mono<CurrentPayload> currentPayload(TenantId tenantId, JobId id) {
+        return db.sql(JobSql.CURRENT_PAYLOAD)
+                .bind("tenantId", tenantId.value())
+                .bind("id", id.value())
+                .map(row -> {
+                    ByteBuffer body = row.get("body_sealed", ByteBuffer.class);
+                    return new CurrentPayload(row.get("payload_version", Integer.class), open(tenantId, id,
+                            row.get("key_id", String.class), bytes(row.get("headers_sealed", ByteBuffer.class)),
+                            body == null ? null : bytes(body)));
+                })
+                .one();
+    }
+
     /** {@code text} with the LIKE wildcards and the escape character escaped, so that it matches only itself. */
     static String likeEscaped(String text) {
         return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");

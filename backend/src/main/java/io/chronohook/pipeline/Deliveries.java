@@ -67,7 +67,7 @@ public class Deliveries {
                 .doOnNext(sent -> breakers.record(breaker, sent.outcome()))
                 .map(sent -> AttemptResults.of(run, sent.outcome(), traceId, clock.instant(), splitJitter())
                         .with(new FinishedAttempt.Exchange(sent.outcome() instanceof DeliveryOutcome.Blocked
-                                ? null : sent.head(), responseHeaders(sent.outcome()), run.jobVersion())))
+                                ? null : sent.head(), responseHeaders(sent.outcome()), run.payloadVersion())))
                 .onErrorResume(error -> {
                     breaker.releasePermission();
                     return Mono.just(AttemptResults.internalError(run, error, clock.instant()));

@@ -11,7 +11,7 @@ public record ClaimedRun(RunId id, TenantId tenantId, JobId jobId, Instant sched
                          int attemptBase, Instant releasedAt, URI url, String method, String contentType, String keyId,
                          byte[] headersSealed, byte[] bodySealed, Duration timeout, boolean atMostOnce,
                          int maxAttempts, Duration initialDelay, Duration maxDelay, Duration maxRetryWindow,
-                         int jobVersion) {
+                         int payloadVersion) {
 
     /** A claimed run of a job whose version does not matter (the first). */
     public ClaimedRun(RunId id, TenantId tenantId, JobId jobId, Instant scheduledFor, int attempt, int attemptBase,

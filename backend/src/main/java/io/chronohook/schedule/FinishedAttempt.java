@@ -27,9 +27,9 @@ public record FinishedAttempt(RunId runId, TenantId tenantId, JobId jobId, int a
 
     /**
      * What went over the wire, kept with the attempt: the request line and headers as sent and the response's headers
-     * ({@code name: value} lines, credential-like values masked), and the job version whose payload was sent.
+     * ({@code name: value} lines, credential-like values masked), and the job's payload version that was sent.
      */
-    public record Exchange(String requestHead, String responseHeaders, Integer jobVersion) {
+    public record Exchange(String requestHead, String responseHeaders, Integer payloadVersion) {
     }
 
     /** This attempt with what went over the wire. */

@@ -52,9 +52,9 @@ public class RunController {
         return runs.find(caller.tenantId(), id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("run " + runId)))
                 .flatMap(run -> runs.attempts(caller.tenantId(), id).collectList()
-                        .zipWith(jobs.find(caller.tenantId(), run.jobId())
-                                .map(job -> Optional.of(new RunView.CurrentPayload(job.version(),
-                                        job.definition().target().body())))
+                        .zipWith(jobs.currentPayload(caller.tenantId(), run.jobId())
+                                .map(job -> Optional.of(new RunView.CurrentPayload(job.payloadVersion(),
+                                        job.payload().body())))
                                 .defaultIfEmpty(Optional.empty()))
                         .map(found -> RunView.of(run, found.getT1(), found.getT2().orElse(null))));
     }

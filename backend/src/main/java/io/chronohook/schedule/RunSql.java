@@ -50,7 +50,7 @@ final class RunSql {
 
     static final String ATTEMPTS = """
             select number, started_at, first_byte_at, finished_at, status_code, latency_ms, outcome, error_class, error,
-                   response_excerpt, trace_id, request_head, response_headers, job_version
+                   response_excerpt, trace_id, request_head, response_headers, payload_version
               from attempt
              where tenant_id = :tenantId and run_id = :runId
              order by number
@@ -113,29 +113,29 @@ final class RunSql {
             returning r.id, r.tenant_id, r.job_id, r.scheduled_for, r.attempt, r.attempt_base, r.released_at,
                       j.url, j.method, j.content_type, j.headers_sealed, j.body_sealed, j.key_id, j.timeout_ms,
                       j.delivery_semantics, j.retry_max_attempts, j.retry_initial_delay_ms, j.retry_max_delay_ms,
-                      j.retry_max_window_ms, j.version as job_version
+                      j.retry_max_window_ms, j.payload_version
             """;
 
     /** Records attempts; a duplicate (late outcome of a rescued attempt) is ignored. */
     static final String INSERT_ATTEMPTS = """
             insert into attempt (run_id, number, tenant_id, started_at, first_byte_at, finished_at, status_code,
                                  latency_ms, outcome, error_class, error, response_excerpt, trace_id, target_host,
-                                 request_head, response_headers, job_version)
+                                 request_head, response_headers, payload_version)
             select u.run_id, u.number, u.tenant_id,
                    timestamptz 'epoch' + u.started_us * interval '1 microsecond',
                    timestamptz 'epoch' + u.first_byte_us * interval '1 microsecond',
                    timestamptz 'epoch' + u.finished_us * interval '1 microsecond',
                    u.status_code, u.latency_ms, u.outcome, u.error_class, u.error, u.excerpt, u.trace_id, u.host,
-                   u.request_head, u.response_headers, u.job_version
+                   u.request_head, u.response_headers, u.payload_version
               from unnest(cast(:runIds as uuid[]), cast(:numbers as int[]), cast(:tenantIds as uuid[]),
                           cast(:startedUs as bigint[]), cast(:firstByteUs as bigint[]), cast(:finishedUs as bigint[]),
                           cast(:statusCodes as int[]), cast(:latencies as int[]), cast(:outcomes as text[]),
                           cast(:errorClasses as text[]), cast(:errors as text[]), cast(:excerpts as text[]),
                           cast(:traceIds as text[]), cast(:hosts as text[]), cast(:requestHeads as text[]),
-                          cast(:responseHeaders as text[]), cast(:jobVersions as int[]))
+                          cast(:responseHeaders as text[]), cast(:payloadVersions as int[]))
                    as u(run_id, number, tenant_id, started_us, first_byte_us, finished_us, status_code, latency_ms,
                         outcome, error_class, error, excerpt, trace_id, host, request_head, response_headers,
-                        job_version)
+                        payload_version)
             on conflict (run_id, number) do nothing
             """;
 

@@ -104,7 +104,7 @@ public class RunStore {
                         row.get("trace_id", String.class),
                         row.get("request_head", String.class),
                         row.get("response_headers", String.class),
-                        row.get("job_version", Integer.class)))
+                        row.get("payload_version", Integer.class)))
                 .all();
     }
 
@@ -163,7 +163,7 @@ public class RunStore {
                             Duration.ofMillis(row.get("retry_initial_delay_ms", Long.class)),
                             Duration.ofMillis(row.get("retry_max_delay_ms", Long.class)),
                             window == null ? null : Duration.ofMillis(window),
-                            row.get("job_version", Integer.class));
+                            row.get("payload_version", Integer.class));
                 })
                 .all();
     }
@@ -242,13 +242,13 @@ public class RunStore {
         String[] hosts = new String[n];
         String[] requestHeads = new String[n];
         String[] responseHeaders = new String[n];
-        Integer[] jobVersions = new Integer[n];
+        Integer[] payloadVersions = new Integer[n];
         for (int i = 0; i < n; i++) {
             FinishedAttempt f = sent.get(i);
             if (f.exchange() != null) {
                 requestHeads[i] = f.exchange().requestHead();
                 responseHeaders[i] = f.exchange().responseHeaders();
-                jobVersions[i] = f.exchange().jobVersion();
+                payloadVersions[i] = f.exchange().payloadVersion();
             }
             runIds[i] = f.runId().value();
             numbers[i] = f.attempt();
@@ -271,7 +271,7 @@ public class RunStore {
                 .bind("statusCodes", codes).bind("latencies", latencies).bind("outcomes", outcomes)
                 .bind("errorClasses", errorClasses).bind("errors", errors).bind("excerpts", excerpts)
                 .bind("traceIds", traceIds).bind("hosts", hosts).bind("requestHeads", requestHeads)
-                .bind("responseHeaders", responseHeaders).bind("jobVersions", jobVersions)
+                .bind("responseHeaders", responseHeaders).bind("payloadVersions", payloadVersions)
                 .then();
     }
 

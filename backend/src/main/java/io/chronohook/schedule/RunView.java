@@ -52,7 +52,7 @@ public record RunView(
     /** The most of a body a run shows, in characters. */
     public static final int BODY_SHOWN = 65_536;
 
-    /** The job as it is now, to show the body an attempt sent while the job is still at that version. */
+    /** The job's payload as it is now and its payload version, to show an attempt's body while it is still current. */
     public record CurrentPayload(int version, String body) {
     }
 
@@ -93,7 +93,7 @@ public record RunView(
         String method = space < 0 ? line : line.substring(0, space);
         String url = space < 0 ? null : line.substring(space + 1);
         List<Header> headers = headers(end < 0 ? "" : head.substring(end + 1));
-        if (job == null || attempt.jobVersion() == null || job.version() != attempt.jobVersion()) {
+        if (job == null || attempt.payloadVersion() == null || job.version() != attempt.payloadVersion()) {
             return new SentRequest(method, url, headers, null, false,
                     "the job has been changed since; the body of this attempt is no longer kept");
         }
