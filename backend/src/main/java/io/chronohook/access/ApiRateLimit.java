@@ -2,7 +2,12 @@ package io.chronohook.access;
 
 import io.chronohook.billing.quota.TenantBuckets;
 import io.chronohook.job.TenantPlans;
+import io.chronohook.observability.MeterNames;
+import io.chronohook.platform.OutageLog;
 import io.chronohook.platform.ProblemWriter;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,12 +34,20 @@ import reactor.core.publisher.Mono;
 public class ApiRateLimit implements WebFilter {
 
     private static final Logger log = LoggerFactory.getLogger(ApiRateLimit.class);
+    private final OutageLog outage = new OutageLog(log, "API rate limit not applied: the bucket store does not answer");
+    private final Counter skipped;
+    private final Duration timeout;
 
     private final TenantBuckets buckets;
     private final TenantPlans plans;
     private final ProblemWriter problems;
 
-    public ApiRateLimit(TenantBuckets buckets, TenantPlans plans, ProblemWriter problems) {
+    public ApiRateLimit(TenantBuckets buckets, TenantPlans plans, ProblemWriter problems, MeterRegistry meters,
+                        ApiRateLimitProperties properties) {
+        this.timeout = properties.timeout();
+        this.skipped = Counter.builder(MeterNames.API_RATE_LIMIT_SKIPPED)
+                .description("API requests let through without the rate limit because Redis did not answer in time")
+                .register(meters);
         this.buckets = buckets;
         this.plans = plans;
         this.problems = problems;
@@ -53,12 +66,15 @@ public class ApiRateLimit implements WebFilter {
                     int rate = plan.apiRequestsPerSecond();
                     int burst = rate * 2;
                     return buckets.take("api", caller.tenantId(), rate, burst, 1)
+                            .timeout(timeout)
+                            .doOnNext(take -> outage.succeeded())
+                            .onErrorResume(error -> {
+                                outage.failed(error);
+                                skipped.increment();
+                                return Mono.empty();
+                            })
                             .map(take -> new Decision(take, rate, burst));
                 }))
-                .onErrorResume(error -> {
-                    log.warn("API rate limit not applied: the bucket store did not answer", error);
-                    return Mono.empty();
-                })
                 .flatMap(decision -> {
                     ServerHttpResponse response = exchange.getResponse();
                     // Limit and Remaining speak of the plan's rate per second, so Remaining never exceeds Limit; the

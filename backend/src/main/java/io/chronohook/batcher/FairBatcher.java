@@ -7,6 +7,8 @@ import io.chronohook.job.TenantPlans;
 import io.chronohook.operator.TenantPlanChanged;
 import io.chronohook.schedule.RunId;
 import io.chronohook.schedule.RunStore.GateEntry;
+import io.chronohook.platform.OutageLog;
+import io.chronohook.timegate.GateBacklog;
 import io.chronohook.timegate.TimeGate;
 import java.time.Clock;
 import java.time.Duration;
@@ -40,7 +42,12 @@ public class FairBatcher {
     static final Duration MIN_WAIT = Duration.ofMillis(20);
     static final Duration MAX_WAIT = Duration.ofSeconds(5);
 
+    /** How long runs taken from the gate wait before they are offered again when the take could not finish. */
+    public static final Duration PUT_BACK = Duration.ofSeconds(1);
+
     private final TimeGate gate;
+    private final GateBacklog backlog;
+    private final OutageLog outage = new OutageLog(log, "runs taken from the time gate could not be batched");
     private final TenantPlans plans;
     private final TenantBuckets buckets;
     private final ExecutionQuota quota;
@@ -49,9 +56,10 @@ public class FairBatcher {
     /** The weights this instance last gave the gate. */
     private final Map<TenantId, Integer> written = new ConcurrentHashMap<>();
 
-    public FairBatcher(TimeGate gate, TenantPlans plans, TenantBuckets buckets, ExecutionQuota quota,
-                       FairShareMetrics metrics, Clock clock) {
+    public FairBatcher(TimeGate gate, GateBacklog backlog, TenantPlans plans, TenantBuckets buckets,
+                       ExecutionQuota quota, FairShareMetrics metrics, Clock clock) {
         this.gate = gate;
+        this.backlog = backlog;
         this.plans = plans;
         this.buckets = buckets;
         this.quota = quota;
@@ -65,7 +73,23 @@ public class FairBatcher {
      */
     public Mono<List<TimeGate.Released>> take(int shard, int releaseLimit, int max, int quantum) {
         return gate.releaseAndTake(shard, clock.instant(), releaseLimit, max, quantum)
-                .flatMap(take -> weigh(take.unweighted()).then(withinRates(take.released())));
+                .flatMap(take -> weigh(take.unweighted()).then(withinRates(take.released()))
+                        .doOnNext(batch -> outage.succeeded())
+                        .onErrorResume(error -> putBack(take.released(), error)));
+    }
+
+    /**
+     * Runs taken out of the gate whose batch could not be made (plans unreadable while Postgres is away) go back
+     * into it for a moment later, so none of them waits for the overdue sweep.
+     */
+    private Mono<List<TimeGate.Released>> putBack(List<TimeGate.Released> taken, Throwable error) {
+        outage.failed(error);
+        return backlog.offer(later(taken, clock.instant().plus(PUT_BACK))).thenReturn(List.of());
+    }
+
+    /** Gate entries for runs to be offered again at {@code at}. */
+    public static List<GateEntry> later(List<TimeGate.Released> runs, Instant at) {
+        return runs.stream().map(run -> new GateEntry(run.runId(), run.tenantId(), at)).toList();
     }
 
     /** Tells the gate the weights of tenants it met without one (a tenant whose plan is gone weighs 1). */
@@ -145,7 +169,7 @@ public class FairBatcher {
                         back.add(new GateEntry(run.runId(), run.tenantId(),
                                 now.plus(wait(i, plan.dispatchRatePerSecond()))));
                     }
-                    return gate.offer(back).thenReturn(runs.subList(0, n));
+                    return backlog.offer(back).thenReturn(runs.subList(0, n));
                 }));
     }
 

@@ -4,7 +4,7 @@ import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.job.TenantPlans;
 import io.chronohook.operator.TenantPlanChanged;
 import io.chronohook.schedule.QuotaHoldStore;
-import io.chronohook.timegate.TimeGate;
+import io.chronohook.timegate.GateBacklog;
 import java.time.Clock;
 import java.time.Instant;
 import org.slf4j.Logger;
@@ -27,10 +27,10 @@ public class HeldRunRelease {
     private final QuotaHoldStore holds;
     private final TenantPlans plans;
     private final ExecutionQuota quota;
-    private final TimeGate gate;
+    private final GateBacklog gate;
     private final Clock clock;
 
-    public HeldRunRelease(QuotaHoldStore holds, TenantPlans plans, ExecutionQuota quota, TimeGate gate, Clock clock) {
+    public HeldRunRelease(QuotaHoldStore holds, TenantPlans plans, ExecutionQuota quota, GateBacklog gate, Clock clock) {
         this.holds = holds;
         this.plans = plans;
         this.quota = quota;

@@ -15,7 +15,7 @@ import io.chronohook.schedule.Run;
 import io.chronohook.schedule.RunId;
 import io.chronohook.schedule.RunState;
 import io.chronohook.schedule.RunStore;
-import io.chronohook.timegate.TimeGate;
+import io.chronohook.timegate.GateBacklog;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
@@ -51,13 +51,13 @@ public class JobService {
     private final IdempotencyStore idempotency;
     private final TenantPlans tenantPlans;
     private final AuditStore audit;
-    private final TimeGate gate;
+    private final GateBacklog gate;
     private final TransactionalOperator tx;
     private final JsonMapper canonicalJson;
     private final Clock clock;
 
     public JobService(JobStore jobs, RunStore runs, JobValidator validator, IdempotencyStore idempotency,
-                      TenantPlans tenantPlans, AuditStore audit, TimeGate gate,
+                      TenantPlans tenantPlans, AuditStore audit, GateBacklog gate,
                       TransactionalOperator tx, JsonMapper json, Clock clock) {
         this.jobs = jobs;
         this.runs = runs;
@@ -373,11 +373,7 @@ public class JobService {
 
     private Mono<Void> offer(List<Run> toOffer) {
         return gate.offer(toOffer.stream()
-                        .map(run -> new RunStore.GateEntry(run.id(), run.tenantId(), run.dueAt())).toList())
-                .onErrorResume(error -> {
-                    log.warn("could not offer {} runs to the gate; the sweeper will", toOffer.size(), error);
-                    return Mono.empty();
-                });
+                .map(run -> new RunStore.GateEntry(run.id(), run.tenantId(), run.dueAt())).toList());
     }
 
     Mono<Job> find(TenantId tenantId, JobId id) {

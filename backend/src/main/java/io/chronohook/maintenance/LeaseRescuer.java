@@ -1,40 +1,69 @@
 package io.chronohook.maintenance;
 
+import io.chronohook.node.LocalNode;
+import io.chronohook.node.NodeId;
+import io.chronohook.node.NodeStore;
 import io.chronohook.outcome.OutcomeRecorder;
 import io.chronohook.schedule.RunState;
 import io.chronohook.schedule.RunStore;
-import io.chronohook.timegate.TimeGate;
+import io.chronohook.timegate.GateBacklog;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
 /**
- * Returns to the queue the runs whose lease expired — their instance died (or hung) mid-attempt — with the same run
- * id, the lost attempt counted; then offers them to the gate. Runs whose budget the lost attempt spent end dead and
- * are told to the outcome listener like any other dead run. Leaderless: rows are taken with {@code SKIP LOCKED}.
+ * Returns to the queue the runs whose node died (silent past the dead-after window), stopped without recording them,
+ * or whose lease expired — with the same run id, the lost attempt counted; then offers them to the gate. Runs whose
+ * budget the lost attempt spent end dead and are told to the outcome listener like any other dead run. When a node
+ * is newly found dead, the live runs overdue by more than a moment are offered again once (it may have taken them
+ * from the gate without claiming them). Leaderless: rows are taken with {@code SKIP LOCKED}; a node rescues only once
+ * its own heartbeats have gone through for a whole dead-after window, so after an outage it takes no live node for
+ * dead.
  */
 public final class LeaseRescuer {
 
     private static final Logger log = LoggerFactory.getLogger(LeaseRescuer.class);
     private static final int BATCH = 1000;
+    /** Runs a dead node may have taken without claiming them: live and overdue by more than this. */
+    static final Duration TAKEN_BEFORE = Duration.ofSeconds(2);
 
     private final RunStore runs;
-    private final TimeGate gate;
+    private final GateBacklog gate;
     private final OutcomeRecorder.Listener listener;
+    private final LocalNode node;
+    private final NodeStore nodes;
+    private final Duration deadAfter;
     private final Clock clock;
+    private final Set<NodeId> knownDead = new HashSet<>();
 
-    public LeaseRescuer(RunStore runs, TimeGate gate, OutcomeRecorder.Listener listener, Clock clock) {
+    public LeaseRescuer(RunStore runs, GateBacklog gate, OutcomeRecorder.Listener listener, Nodes nodes, Clock clock) {
         this.runs = runs;
         this.gate = gate;
         this.listener = listener;
+        this.node = nodes.local();
+        this.nodes = nodes.store();
+        this.deadAfter = nodes.deadAfter();
         this.clock = clock;
+    }
+
+    /** This node, the node table, and how long a silent node is taken for alive. */
+    public record Nodes(LocalNode local, NodeStore store, Duration deadAfter) {
     }
 
     /** One round; returns how many runs were queued again or ended dead. */
     public Mono<Integer> runOnce() {
-        return runs.rescueExpiredLeases(clock.instant(), BATCH).collectList()
+        Instant now = clock.instant();
+        if (!node.mayRescue(now)) {
+            return Mono.just(0);
+        }
+        return offerTakenByNewlyDead(now)
+                .then(runs.rescueExpiredLeases(now, now.minus(deadAfter), BATCH).collectList())
                 .flatMap(rescued -> {
                     if (rescued.isEmpty()) {
                         return Mono.just(0);
@@ -43,11 +72,30 @@ public final class LeaseRescuer {
                             .filter(run -> run.state() == RunState.QUEUED).map(RunStore.RescuedRun::entry).toList();
                     List<RunStore.RescuedRun> dead = rescued.stream()
                             .filter(run -> run.state() == RunState.DEAD).toList();
-                    log.info("{} runs lost their attempt when their lease expired: {} queued again, {} dead",
+                    log.info("{} runs lost their attempt with their node or lease: {} queued again, {} dead",
                             rescued.size(), queued.size(), dead.size());
                     return gate.offer(queued)
                             .then(dead.isEmpty() ? Mono.empty() : listener.lost(dead))
                             .thenReturn(rescued.size());
+                });
+    }
+
+    private Mono<Void> offerTakenByNewlyDead(Instant now) {
+        return nodes.list(now, deadAfter)
+                .filter(listed -> "dead".equals(listed.state()))
+                .map(NodeStore.Node::id)
+                .collectList()
+                .flatMap(dead -> {
+                    boolean newlyDead = !knownDead.containsAll(dead);
+                    knownDead.retainAll(dead);
+                    knownDead.addAll(dead);
+                    if (!newlyDead) {
+                        return Mono.empty();
+                    }
+                    return runs.overdue(now.minus(TAKEN_BEFORE), 50_000).collectList()
+                            .doOnNext(overdue -> log.info("a node was found dead; {} live overdue runs offered again",
+                                    overdue.size()))
+                            .flatMap(gate::offer);
                 });
     }
 }

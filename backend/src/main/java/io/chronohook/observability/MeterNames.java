@@ -51,6 +51,8 @@ public final class MeterNames {
     public static final String ALERTS = "chronohook.alerts";
     /** Attempts one outcome batch recorded. */
     public static final String OUTCOME_BATCH = "chronohook.outcome.batch";
+    /** API requests let through without the tenant's rate limit because Redis did not answer in time. */
+    public static final String API_RATE_LIMIT_SKIPPED = "chronohook.api.rate.limit.skipped";
 
     private MeterNames() {
     }

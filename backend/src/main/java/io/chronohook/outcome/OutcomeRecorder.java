@@ -1,6 +1,17 @@
 package io.chronohook.outcome;
 
+import io.chronohook.platform.DatabaseOutage;
+import io.chronohook.platform.OutageLog;
 import io.chronohook.schedule.FinishedAttempt;
+import io.chronohook.schedule.RunState;
+import io.chronohook.timegate.GateBacklog;
+import java.util.Collection;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import io.chronohook.schedule.RunStore;
 import java.time.Clock;
 import java.time.Duration;
@@ -9,7 +20,6 @@ import java.util.function.IntConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
-import io.chronohook.timegate.TimeGate;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.util.retry.Retry;
@@ -23,15 +33,21 @@ public final class OutcomeRecorder implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(OutcomeRecorder.class);
 
+    private static final Duration OUTAGE_FIRST_RETRY = Duration.ofMillis(100);
+    private static final Duration OUTAGE_MAX_RETRY = Duration.ofSeconds(1);
+
     private final Sinks.Many<Pending> sink = Sinks.many().unicast().onBackpressureBuffer();
     private final Disposable subscription;
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private final Set<UUID> stalled = ConcurrentHashMap.newKeySet();
+    private final OutageLog outage = new OutageLog(log, "attempts could not be recorded; they wait for the database");
 
     /**
      * Starts recording; runs going back to the gate (retries, deferrals) are offered to it, jobs whose receiver
      * answered 410 are handed to {@code pauser}, {@code recorded} hears how many attempts each batch held, and
      * {@code listener} each batch once written.
      */
-    public OutcomeRecorder(RunStore runs, TimeGate gate, JobPauser pauser, Clock clock, int batch, Duration flush,
+    public OutcomeRecorder(RunStore runs, GateBacklog gate, JobPauser pauser, Clock clock, int batch, Duration flush,
                            IntConsumer recorded, Listener listener) {
         this.subscription = sink.asFlux()
                 // Fair backpressure: a batch is emitted only on demand, never dropped while the last one is written.
@@ -45,6 +61,7 @@ public final class OutcomeRecorder implements AutoCloseable {
                                 recorded.accept(pending.size());
                             });
                 }, 1)
+                .doFinally(signal -> finished.countDown())
                 .subscribe();
     }
 
@@ -76,16 +93,31 @@ public final class OutcomeRecorder implements AutoCloseable {
         Mono<Void> lost(List<RunStore.RescuedRun> dead);
     }
 
-    private static Mono<Void> write(RunStore runs, TimeGate gate, JobPauser pauser, Clock clock,
-                                    List<FinishedAttempt> attempts) {
+    private Mono<Void> write(RunStore runs, GateBacklog gate, JobPauser pauser, Clock clock,
+                             List<FinishedAttempt> attempts) {
+        AtomicBoolean retried = new AtomicBoolean();
         return runs.finish(attempts, clock.instant())
                 .collectList()
+                // While the database is away the batch waits, however long: the runs' outcomes are known and must not
+                // be lost (their leases are kept meanwhile). Any other error is tried a few times, then given up.
+                .retryWhen(Retry.backoff(Long.MAX_VALUE, OUTAGE_FIRST_RETRY).maxBackoff(OUTAGE_MAX_RETRY)
+                        .filter(DatabaseOutage::is)
+                        .doBeforeRetry(signal -> {
+                            if (!retried.getAndSet(true)) {
+                                stall(attempts);
+                            }
+                            outage.failed(signal.failure());
+                        }))
                 .retryWhen(Retry.backoff(5, Duration.ofMillis(200)))
-                .flatMap(requeued -> gate.offer(requeued).onErrorResume(error -> {
-                    // Safe in Postgres as retry_wait; the gate sweeper offers them again.
-                    log.warn("could not offer {} runs back to the gate", requeued.size(), error);
-                    return Mono.empty();
-                }))
+                .doOnNext(written -> {
+                    if (retried.get()) {
+                        unstall(attempts);
+                    }
+                    outage.succeeded();
+                })
+                // A retried batch may have been written before its answer was lost: its runs going back to the gate
+                // are offered from the attempts themselves (offering a run twice is harmless).
+                .flatMap(requeued -> gate.offer(retried.get() ? requeuedOf(attempts) : requeued))
                 .then(Flux.fromIterable(attempts).filter(FinishedAttempt::pausesJob)
                         .concatMap(gone -> pauser.pause(gone).onErrorResume(error -> {
                             log.error("could not pause job {} after 410 Gone", gone.jobId(), error);
@@ -93,10 +125,31 @@ public final class OutcomeRecorder implements AutoCloseable {
                         }))
                         .then())
                 .onErrorResume(error -> {
+                    unstall(attempts);
                     // The runs stay 'delivering'; the lease rescuer returns them to the queue.
                     log.error("could not record {} attempts", attempts.size(), error);
                     return Mono.empty();
                 });
+    }
+
+    private static List<RunStore.GateEntry> requeuedOf(List<FinishedAttempt> attempts) {
+        return attempts.stream()
+                .filter(attempt -> attempt.nextState() == RunState.RETRY_WAIT && attempt.nextDueAt() != null)
+                .map(attempt -> new RunStore.GateEntry(attempt.runId(), attempt.tenantId(), attempt.nextDueAt()))
+                .toList();
+    }
+
+    private void stall(List<FinishedAttempt> attempts) {
+        attempts.forEach(attempt -> stalled.add(attempt.runId().value()));
+    }
+
+    private void unstall(List<FinishedAttempt> attempts) {
+        attempts.forEach(attempt -> stalled.remove(attempt.runId().value()));
+    }
+
+    /** Runs whose outcomes wait for the database to come back; their leases are kept by the node's heartbeat. */
+    public Collection<UUID> stalledRunIds() {
+        return List.copyOf(stalled);
     }
 
     public void submit(FinishedAttempt attempt) {
@@ -108,9 +161,22 @@ public final class OutcomeRecorder implements AutoCloseable {
         sink.emitNext(new Pending(attempt, onWritten), Sinks.EmitFailureHandler.busyLooping(Duration.ofSeconds(2)));
     }
 
+    /** Writes what is queued (waiting up to {@code grace}), then stops. */
+    public void close(Duration grace) {
+        sink.tryEmitComplete();
+        try {
+            if (!finished.await(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                log.warn("outcomes not all written within {}; their runs' leases will return them to the queue",
+                        grace);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        subscription.dispose();
+    }
+
     @Override
     public void close() {
-        sink.tryEmitComplete();
-        subscription.dispose();
+        close(Duration.ofSeconds(5));
     }
 }

@@ -14,8 +14,13 @@ import io.chronohook.platform.Uuid7;
 import io.chronohook.schedule.Run;
 import io.chronohook.schedule.RunId;
 import io.chronohook.schedule.RunStore;
-import io.chronohook.timegate.TimeGate;
+import io.chronohook.timegate.GateBacklog;
+import io.chronohook.node.LocalNode;
+import io.chronohook.node.NodeProperties;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import org.springframework.transaction.reactive.TransactionalOperator;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -32,23 +37,33 @@ import reactor.core.publisher.Mono;
 /**
  * Replays dead runs: one at once, or all dead runs of a job and/or a time range as a bulk replay that works in
  * chunks in the background and reports its progress. A replayed run keeps its id (the receiver's idempotency key),
- * gets a fresh retry budget and is signed with the tenant's current secret.
+ * gets a fresh retry budget and is signed with the tenant's current secret. A bulk replay belongs to the node that
+ * works on it: each chunk is replayed and counted in one transaction, with the replay's cursor; if that node dies,
+ * another {@linkplain #resumeOnce() takes it over} and goes on after the last chunk written.
  */
 @Service
 public class Replays {
 
     static final String ID_PREFIX = "rpl_";
     static final int MAX_BULK = 100_000;
-    private static final int CHUNK = 500;
     private static final Logger log = LoggerFactory.getLogger(Replays.class);
 
     private final RunStore runs;
-    private final TimeGate gate;
+    private final GateBacklog gate;
     private final AuditStore audit;
     private final DatabaseClient db;
     private final Clock clock;
+    private final TransactionalOperator tx;
+    private final LocalNode node;
+    private final Duration deadAfter;
+    private final int chunk;
 
-    public Replays(RunStore runs, TimeGate gate, AuditStore audit, DatabaseClient db, Clock clock) {
+    public Replays(RunStore runs, GateBacklog gate, AuditStore audit, DatabaseClient db, TransactionalOperator tx,
+                   LocalNode node, NodeProperties nodes, ReplayProperties settings, Clock clock) {
+        this.chunk = settings.chunk();
+        this.tx = tx;
+        this.node = node;
+        this.deadAfter = nodes.deadAfter();
         this.runs = runs;
         this.gate = gate;
         this.audit = audit;
@@ -83,7 +98,9 @@ public class Replays {
         return runs.deadIds(tenantId, jobId, from, to, MAX_BULK).collectList().flatMap(ids -> {
             DatabaseClient.GenericExecuteSpec insert = db.sql(ReplaySql.INSERT)
                     .bind("id", id).bind("tenantId", tenantId.value()).bind("total", ids.size())
-                    .bind("now", utc(now));
+                    .bind("now", utc(now)).bind("owner", node.id().value());
+            insert = ids.isEmpty() ? insert.bindNull("lastId", UUID.class)
+                    : insert.bind("lastId", ids.getLast().value());
             insert = jobId == null ? insert.bindNull("jobId", UUID.class) : insert.bind("jobId", jobId.value());
             insert = from == null ? insert.bindNull("from", OffsetDateTime.class) : insert.bind("from", utc(from));
             insert = to == null ? insert.bindNull("to", OffsetDateTime.class) : insert.bind("to", utc(to));
@@ -96,16 +113,68 @@ public class Replays {
     }
 
     private Mono<Void> work(TenantId tenantId, UUID batch, List<RunId> ids) {
-        return Flux.fromIterable(ids).buffer(CHUNK)
-                .concatMap(chunk -> runs.replay(tenantId, chunk, clock.instant()).collectList()
-                        .flatMap(replayed -> gate.offer(replayed)
-                                .then(db.sql(ReplaySql.PROGRESS).bind("id", batch).bind("count", chunk.size())
-                                        .then())))
+        return Flux.fromIterable(ids).buffer(chunk)
+                .concatMap(chunk -> replayChunk(tenantId, batch, chunk).flatMap(gate::offer))
                 .then(finish(batch, "done"))
+                .onErrorResume(TakenOver.class, error -> {
+                    log.info("bulk replay {} is now worked on by another node", PrefixedIds.format(ID_PREFIX, batch));
+                    return Mono.empty();
+                })
                 .onErrorResume(error -> {
                     log.error("bulk replay {} failed", PrefixedIds.format(ID_PREFIX, batch), error);
                     return finish(batch, "failed");
                 });
+    }
+
+    /** Replays a chunk and moves the replay's progress and cursor past it, together; emits the runs to offer. */
+    private Mono<List<RunStore.GateEntry>> replayChunk(TenantId tenantId, UUID batch, List<RunId> chunk) {
+        Instant now = clock.instant();
+        return runs.replay(tenantId, chunk, now).collectList()
+                .flatMap(replayed -> db.sql(ReplaySql.PROGRESS)
+                        .bind("id", batch).bind("count", chunk.size()).bind("cursor", chunk.getLast().value())
+                        .bind("now", utc(now)).bind("owner", node.id().value())
+                        .fetch().rowsUpdated()
+                        .flatMap(updated -> updated == 0 ? Mono.<List<RunStore.GateEntry>>error(new TakenOver())
+                                : Mono.just(replayed)))
+                .as(tx::transactional);
+    }
+
+    /** Takes over one bulk replay whose node died (if any) and works it to the end; emits how many runs it replayed. */
+    public Mono<Integer> resumeOnce() {
+        Instant now = clock.instant();
+        return db.sql(ReplaySql.TAKE_OVER)
+                .bind("owner", node.id().value()).bind("now", utc(now))
+                .bind("deadBefore", utc(now.minus(deadAfter)))
+                .bind("staleBefore", utc(now.minus(deadAfter.multipliedBy(3))))
+                .map(row -> new Orphan(row.get("id", UUID.class), new TenantId(row.get("tenant_id", UUID.class)),
+                        Optional.ofNullable(row.get("job_id", UUID.class)).map(JobId::new).orElse(null),
+                        instant(row.get("dead_from", OffsetDateTime.class)),
+                        instant(row.get("dead_to", OffsetDateTime.class)),
+                        row.get("total", Integer.class) - row.get("replayed", Integer.class),
+                        Optional.ofNullable(row.get("cursor_id", UUID.class)).map(RunId::new).orElse(null),
+                        Optional.ofNullable(row.get("last_id", UUID.class)).map(RunId::new).orElse(null)))
+                .one()
+                .flatMap(orphan -> {
+                    log.info("taking over bulk replay {}: {} runs left", PrefixedIds.format(ID_PREFIX, orphan.id()),
+                            orphan.left());
+                    return runs.deadIds(orphan.tenantId(), orphan.jobId(), orphan.from(), orphan.to(),
+                                    orphan.cursor(), orphan.lastId(), Math.max(0, orphan.left()))
+                            .collectList()
+                            .flatMap(ids -> work(orphan.tenantId(), orphan.id(), ids).thenReturn(ids.size()));
+                })
+                .defaultIfEmpty(0);
+    }
+
+    /** A bulk replay taken over from a dead node: what it covers, and where it stopped. */
+    private record Orphan(UUID id, TenantId tenantId, JobId jobId, Instant from, Instant to, int left, RunId cursor,
+                          RunId lastId) {
+    }
+
+    /** Another node took the replay over (this one was taken for dead): it stops here. */
+    private static final class TakenOver extends RuntimeException {
+        TakenOver() {
+            super("taken over", null, false, false);
+        }
     }
 
     private Mono<Void> finish(UUID batch, String state) {

@@ -8,7 +8,12 @@ import io.chronohook.outcome.OutcomeRecorder;
 import io.chronohook.schedule.ClaimedRun;
 import io.chronohook.schedule.RunId;
 import io.chronohook.schedule.RunStore;
+import io.chronohook.timegate.GateBacklog;
 import io.chronohook.timegate.TimeGate;
+import io.chronohook.node.LocalNode;
+import io.chronohook.platform.OutageLog;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,14 +31,21 @@ import reactor.core.scheduler.Schedulers;
 /**
  * Each round, shard by shard: releases the due runs of the gate and takes released runs fairly across tenants and
  * within their rates (the fair batcher), claims them in one compare-and-set statement, and starts their attempts — never holding
- * more than {@code maxInFlight} deliveries at once. Releasing goes on while deliveries are full.
+ * more than {@code maxInFlight} deliveries at once. Releasing goes on while deliveries are full, or while the node is
+ * drained or stopping (it then takes nothing). Runs taken whose claim fails (Postgres away) go back into the gate for
+ * a moment later instead of waiting for the overdue sweep.
  */
 public final class DispatchLoop {
 
     /** How long a run held by the overlap policy {@code queue} waits before it is looked at again. */
     static final Duration QUEUE_RETRY = Duration.ofMillis(500);
 
+    private static final Logger log = LoggerFactory.getLogger(DispatchLoop.class);
+
     private final TimeGate gate;
+    private final GateBacklog backlog;
+    private final LocalNode node;
+    private final OutageLog outage = new OutageLog(log, "runs taken from the time gate could not be claimed");
     private final FairBatcher batcher;
     private final RunStore runs;
     private final Deliveries deliveries;
@@ -46,10 +58,12 @@ public final class DispatchLoop {
     private final AtomicInteger inFlight;
     private int nextShard;
 
-    public DispatchLoop(TimeGate gate, FairBatcher batcher, RunStore runs, Deliveries deliveries, OutcomeRecorder recorder,
+    public DispatchLoop(Gate gate, FairBatcher batcher, RunStore runs, Deliveries deliveries, OutcomeRecorder recorder,
                         Telemetry telemetry, PipelineProperties.Dispatch settings, int releaseBatch, Clock clock,
-                        AtomicInteger inFlight) {
-        this.gate = gate;
+                        LocalNode node) {
+        this.gate = gate.gate();
+        this.backlog = gate.backlog();
+        this.node = node;
         this.batcher = batcher;
         this.runs = runs;
         this.deliveries = deliveries;
@@ -59,7 +73,12 @@ public final class DispatchLoop {
         this.settings = settings;
         this.releaseBatch = releaseBatch;
         this.clock = clock;
-        this.inFlight = inFlight;
+        this.inFlight = node.inFlight();
+    }
+
+    /** The time gate, and the backlog that hands runs to it while Redis does not answer. */
+    @Component
+    public record Gate(TimeGate gate, GateBacklog backlog) {
     }
 
     /** What the loop reports to: the runs' traces and the pipeline's meters. */
@@ -69,7 +88,8 @@ public final class DispatchLoop {
 
     /** One round: returns how many runs it took from the gate (0 when none were ready or no capacity was left). */
     public Mono<Integer> runOnce() {
-        int room = Math.max(0, Math.min(settings.claimBatch(), settings.maxInFlight() - inFlight.get()));
+        int room = !node.mayClaim() ? 0
+                : Math.max(0, Math.min(settings.claimBatch(), settings.maxInFlight() - inFlight.get()));
         // Take in batches worth sharing out by weight: a sliver of room would favour whoever comes first.
         int want = room >= Math.max(1, settings.claimBatch() / 5) ? room : 0;
         int shards = gate.shards();
@@ -90,8 +110,17 @@ public final class DispatchLoop {
         if (taken.isEmpty()) {
             return Mono.empty();
         }
+        if (!node.mayClaim()) {
+            // Stopping or drained since the runs were taken: another node claims them.
+            return backlog.offer(FairBatcher.later(taken, clock.instant()));
+        }
         return runs.overlapping(taken.stream().map(TimeGate.Released::runId).toList())
-                .flatMap(overlapping -> overlapping.isEmpty() ? claim(taken) : holdOverlapping(taken, overlapping));
+                .flatMap(overlapping -> overlapping.isEmpty() ? claim(taken) : holdOverlapping(taken, overlapping))
+                .doOnSuccess(done -> outage.succeeded())
+                .onErrorResume(error -> {
+                    outage.failed(error);
+                    return backlog.offer(FairBatcher.later(taken, clock.instant().plus(FairBatcher.PUT_BACK)));
+                });
     }
 
     /**
@@ -109,7 +138,7 @@ public final class DispatchLoop {
                 .toList();
         List<TimeGate.Released> rest = taken.stream()
                 .filter(released -> !overlapping.containsKey(released.runId())).toList();
-        return runs.skipOverlapping(skip, now).then(gate.offer(later)).then(claim(rest));
+        return runs.skipOverlapping(skip, now).then(backlog.offer(later)).then(claim(rest));
     }
 
     private Mono<Void> claim(List<TimeGate.Released> taken) {
@@ -125,7 +154,7 @@ public final class DispatchLoop {
             position.put(ids.get(i), i);
         }
         Instant claimStartedAt = clock.instant();
-        return runs.claim(ids, releasedAt, claimStartedAt, settings.leaseMargin())
+        return runs.claim(node.id().value(), ids, releasedAt, claimStartedAt, settings.leaseMargin())
                 .collectSortedList(Comparator.comparing(claimed -> position.get(claimed.id())))
                 // Attempts are prepared (payload opened, signed, checked) off the database connection's event loop,
                 // which would otherwise hold back the replies of every other statement on it.

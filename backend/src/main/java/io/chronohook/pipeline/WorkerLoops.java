@@ -7,8 +7,13 @@ import io.chronohook.job.JobStore;
 import io.chronohook.maintenance.GateRehydrator;
 import io.chronohook.maintenance.JobCompleter;
 import io.chronohook.maintenance.LeaseRescuer;
+import io.chronohook.node.LocalNode;
+import io.chronohook.node.NodeHeartbeat;
+import io.chronohook.node.NodeProperties;
+import io.chronohook.node.NodeStore;
 import io.chronohook.observability.QueueDepthSampler;
 import io.chronohook.outcome.OutcomeRecorder;
+import io.chronohook.outcome.Replays;
 import io.chronohook.platform.Loop;
 import io.chronohook.schedule.Planner;
 import io.chronohook.schedule.PlannerProperties;
@@ -29,18 +34,24 @@ import org.springframework.stereotype.Component;
 
 /**
  * Starts the scheduling pipeline on worker instances — planner → gate release → dispatch → outcome, plus the gate
- * rehydrator — and on shutdown stops taking work, lets in-flight deliveries finish (bounded) and flushes outcomes.
+ * rehydrator and the lease rescuer. On shutdown: claiming has already stopped (the node stopped taking runs when the
+ * application was told to close), every loop is told to stop at once, in-flight deliveries get up to
+ * {@code chronohook.node.stop-grace} to finish, and their outcomes are written.
  */
 @Component
 public class WorkerLoops implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(WorkerLoops.class);
-    private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(15);
+    /** How often this instance's circuit breakers follow the shared board. */
+    private static final Duration BREAKER_SYNC = Duration.ofMillis(500);
+    /** Longest a loop's round in progress may take to finish at shutdown. */
+    private static final Duration LOOP_GRACE = Duration.ofSeconds(2);
+    /** Longest the last outcomes may take to be written at shutdown. */
+    private static final Duration FLUSH_GRACE = Duration.ofSeconds(2);
 
     private final PipelineProperties pipeline;
     private final Planner planner;
     private final PlannerProperties plannerProperties;
-    private final TimeGate gate;
     private final GateProperties gateProperties;
     private final RunStore runs;
     private final Deliveries deliveries;
@@ -51,20 +62,35 @@ public class WorkerLoops implements SmartLifecycle {
     private final DispatchLoop.Telemetry telemetry;
     private final OutcomeRecorder.Listener outcomeListener;
     private final Clock clock;
-    private final AtomicInteger inFlight = new AtomicInteger();
+    private final LocalNode node;
+    private final NodeHeartbeat heartbeat;
+    private final NodeProperties nodeProperties;
+    private final NodeStore nodeStore;
+    private final DispatchLoop.Gate gates;
+    private final AtomicInteger inFlight;
+    private final CircuitBreakers breakers;
+    private final Replays replays;
     private final List<Loop> loops = new ArrayList<>();
     private OutcomeRecorder recorder;
     private final JobStore jobs;
     private volatile boolean running;
 
     public WorkerLoops(PipelineProperties pipeline, Planner planner, PlannerProperties plannerProperties,
-                       TimeGate gate, GateProperties gateProperties, RunStore runs, Deliveries deliveries,
+                       DispatchLoop.Gate gates, GateProperties gateProperties, RunStore runs, Deliveries deliveries,
                        FairBatcher batcher, JobService jobService, Samplers samplers, DispatchLoop.Telemetry telemetry,
-                       OutcomeRecorder.Listener outcomeListener, JobStore jobs, Clock clock) {
+                       OutcomeRecorder.Listener outcomeListener, JobStore jobs, Node nodeParts,
+                       CircuitBreakers breakers, Replays replays, Clock clock) {
+        this.replays = replays;
         this.pipeline = pipeline;
+        this.breakers = breakers;
+        this.gates = gates;
+        this.node = nodeParts.local();
+        this.heartbeat = nodeParts.heartbeat();
+        this.nodeProperties = nodeParts.properties();
+        this.nodeStore = nodeParts.store();
+        this.inFlight = node.inFlight();
         this.planner = planner;
         this.plannerProperties = plannerProperties;
-        this.gate = gate;
         this.gateProperties = gateProperties;
         this.runs = runs;
         this.deliveries = deliveries;
@@ -77,6 +103,11 @@ public class WorkerLoops implements SmartLifecycle {
         this.jobs = jobs;
         this.clock = clock;
         telemetry.metrics().watchInFlight(inFlight);
+    }
+
+    /** This node, its heartbeat, the node table and the node settings. */
+    @Component
+    public record Node(LocalNode local, NodeHeartbeat heartbeat, NodeStore store, NodeProperties properties) {
     }
 
     /** The loops that sample depths into gauges. */
@@ -97,24 +128,28 @@ public class WorkerLoops implements SmartLifecycle {
             return;
         }
         PipelineProperties.Dispatch dispatch = pipeline.dispatch();
-        recorder = new OutcomeRecorder(runs, gate, gone -> jobService.pauseBecauseGone(gone.tenantId(),
+        recorder = new OutcomeRecorder(runs, gates.backlog(), gone -> jobService.pauseBecauseGone(gone.tenantId(),
                 gone.jobId(), gone.runId().toString()), clock, dispatch.outcomeBatch(), dispatch.outcomeFlush(),
                 recorded -> {
                     inFlight.addAndGet(-recorded);
                     telemetry.metrics().recorded(recorded);
                 }, outcomeListener);
-        DispatchLoop dispatchLoop = new DispatchLoop(gate, batcher, runs, deliveries, recorder, telemetry, dispatch,
-                gateProperties.releaseBatch(), clock, inFlight);
-        GateRehydrator rehydrator = new GateRehydrator(gate, runs, gateProperties, clock);
-        LeaseRescuer rescuer = new LeaseRescuer(runs, gate, outcomeListener, clock);
+        heartbeat.keepLeased(recorder::stalledRunIds);
+        DispatchLoop dispatchLoop = new DispatchLoop(gates, batcher, runs, deliveries, recorder, telemetry, dispatch,
+                gateProperties.releaseBatch(), clock, node);
+        GateRehydrator rehydrator = new GateRehydrator(gates.gate(), runs, gateProperties, clock);
+        LeaseRescuer rescuer = new LeaseRescuer(runs, gates.backlog(), outcomeListener,
+                new LeaseRescuer.Nodes(node, nodeStore, nodeProperties.deadAfter()), clock);
         loops.add(Loop.every("gate rehydrator", rehydrator::runOnce, Duration.ofSeconds(2)));
-        loops.add(Loop.every("lease rescuer", rescuer::runOnce, Duration.ofSeconds(5)));
+        loops.add(Loop.every("lease rescuer", rescuer::runOnce, Duration.ofSeconds(1)));
+        loops.add(Loop.every("breaker sync", breakers::syncOnce, BREAKER_SYNC));
+        loops.add(Loop.every("replay resumer", replays::resumeOnce, Duration.ofSeconds(2)));
         loops.add(Loop.start("job completer", new JobCompleter(jobs)::runOnce, Duration.ofMillis(500),
                 Duration.ofSeconds(1)));
         loops.add(Loop.every("ready depth sampler", readyDepths::runOnce, Duration.ofSeconds(5)));
         loops.add(Loop.every("queue depth sampler", queueDepths::runOnce, Duration.ofSeconds(15)));
         loops.add(Loop.start("planner", planner::runOnce, plannerProperties.interval(), plannerProperties.interval()));
-        GateReleaser releaser = new GateReleaser(gate, gateProperties.releaseBatch(), clock);
+        GateReleaser releaser = new GateReleaser(gates.gate(), gateProperties.releaseBatch(), clock);
         loops.add(Loop.start("gate releaser", releaser::runOnce, dispatch.idle(), dispatch.maxIdle()));
         loops.add(Loop.start("dispatch", dispatchLoop::runOnce, dispatch.idle(), dispatch.maxIdle()));
         log.info("worker loops started");
@@ -122,25 +157,33 @@ public class WorkerLoops implements SmartLifecycle {
 
     @Override
     public void stop() {
-        // Rounds in progress finish (a claim is never cut off from its deliveries), then the loops stop.
-        loops.forEach(loop -> loop.stop(Duration.ofSeconds(5)));
+        long started = System.nanoTime();
+        node.beginStop();
+        if (!pipeline.worker()) {
+            running = false;
+            return;
+        }
+        heartbeat.markStopping();
+        // Rounds in progress finish (a claim is never cut off from its deliveries); all loops stop together.
+        Loop.stopAll(loops, LOOP_GRACE);
         loops.clear();
-        Instant deadline = clock.instant().plus(DRAIN_TIMEOUT);
+        Instant deadline = clock.instant().plus(nodeProperties.stopGrace());
         while (inFlight.get() > 0 && clock.instant().isBefore(deadline)) {
             try {
-                Thread.sleep(50);
+                Thread.sleep(20);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;
             }
         }
         if (inFlight.get() > 0) {
-            log.warn("{} deliveries still in flight at shutdown; their leases will return them to the queue",
-                    inFlight.get());
+            log.warn("{} deliveries still in flight after {}; they are taken up again as soon as this node is marked "
+                    + "stopped", inFlight.get(), nodeProperties.stopGrace());
         }
         if (recorder != null) {
-            recorder.close();
+            recorder.close(FLUSH_GRACE);
         }
+        log.info("worker stopped in {} ms", Duration.ofNanos(System.nanoTime() - started).toMillis());
         running = false;
     }
 

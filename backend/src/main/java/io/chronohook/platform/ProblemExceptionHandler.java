@@ -34,7 +34,11 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ProblemExceptionHandler.class);
 
+    /** What a client is told to wait while the database is away. */
+    static final long DATABASE_RETRY_AFTER_SECONDS = 5;
+
     private final ProblemWriter writer;
+    private final OutageLog databaseOutage = new OutageLog(log, "API requests fail: the database does not answer");
 
     public ProblemExceptionHandler(ProblemWriter writer) {
         this.writer = writer;
@@ -62,6 +66,18 @@ public class ProblemExceptionHandler implements WebExceptionHandler {
                     "unauthorized", "a valid API key or access token is required", List.of());
             case AccessDeniedException denied -> writer.write(exchange, HttpStatus.FORBIDDEN,
                     "forbidden", "the credential lacks the scope this call needs", List.of());
+            case Throwable gone when ClientGone.is(gone) -> {
+                // The client hung up: nobody is left to answer, and nothing went wrong here.
+                log.debug("client of {} {} went away: {}", exchange.getRequest().getMethod(),
+                        exchange.getRequest().getPath().value(), gone.toString());
+                yield Mono.empty();
+            }
+            case Throwable outage when DatabaseOutage.is(outage) -> {
+                databaseOutage.failed(outage);
+                exchange.getResponse().getHeaders().set("Retry-After", Long.toString(DATABASE_RETRY_AFTER_SECONDS));
+                yield writer.write(exchange, HttpStatus.SERVICE_UNAVAILABLE, "database_unavailable",
+                        "the database does not answer; retry in " + DATABASE_RETRY_AFTER_SECONDS + " s", List.of());
+            }
             default -> {
                 log.error("unhandled error on {} {}", exchange.getRequest().getMethod(),
                         exchange.getRequest().getPath().value(), error);

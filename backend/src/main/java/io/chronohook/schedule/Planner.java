@@ -8,7 +8,7 @@ import io.chronohook.job.Schedules;
 import io.chronohook.job.timing.Spread;
 import io.chronohook.observability.PipelineMetrics;
 import io.chronohook.platform.Uuid7;
-import io.chronohook.timegate.TimeGate;
+import io.chronohook.timegate.GateBacklog;
 import io.r2dbc.postgresql.codec.Json;
 import io.r2dbc.spi.Readable;
 import java.time.Clock;
@@ -43,14 +43,14 @@ public class Planner {
     private final DatabaseClient db;
     private final TransactionalOperator tx;
     private final RunStore runs;
-    private final TimeGate gate;
+    private final GateBacklog gate;
     private final PlannerProperties properties;
     private final Duration horizon;
     private final JsonMapper json;
     private final PipelineMetrics metrics;
     private final Clock clock;
 
-    public Planner(DatabaseClient db, TransactionalOperator tx, RunStore runs, TimeGate gate,
+    public Planner(DatabaseClient db, TransactionalOperator tx, RunStore runs, GateBacklog gate,
                    PlannerProperties properties, io.chronohook.timegate.GateProperties gateProperties,
                    JsonMapper json, PipelineMetrics metrics, Clock clock) {
         this.db = db;
@@ -83,13 +83,8 @@ public class Planner {
                 .collectList()
                 .flatMap(jobs -> plan(jobs, now, until, written).thenReturn(jobs.size()))
                 .as(tx::transactional)
-                .flatMap(planned -> gate.offer(written)
-                        .onErrorResume(error -> {
-                            // The runs are safe in Postgres; the gate sweeper offers them again.
-                            log.warn("could not offer {} planned runs to the time gate", written.size(), error);
-                            return Mono.empty();
-                        })
-                        .thenReturn(planned))
+                // Kept and handed over again while Redis does not answer; safe in Postgres meanwhile.
+                .flatMap(planned -> gate.offer(written).thenReturn(planned))
                 .doOnNext(planned -> metrics.planned(planned, written.size(),
                         Duration.ofNanos(System.nanoTime() - started)));
     }

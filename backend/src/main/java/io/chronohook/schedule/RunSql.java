@@ -105,7 +105,7 @@ final class RunSql {
             update run r
                set state = 'delivering', attempt = r.attempt + 1,
                    released_at = coalesce(r.released_at, timestamptz 'epoch' + u.released_us * interval '1 microsecond'),
-                   claimed_at = :now, lease_until = :now + (j.timeout_ms + :leaseMarginMs) * interval '1 millisecond',
+                   claimed_at = :now, claimed_by = :node, lease_until = :now + (j.timeout_ms + :leaseMarginMs) * interval '1 millisecond',
                    updated_at = :now
               from unnest(cast(:ids as uuid[]), cast(:releasedUs as bigint[])) as u(id, released_us), job j
              where r.id = u.id and r.state in ('scheduled', 'queued', 'retry_wait') and r.due_at <= :dueBy
@@ -114,6 +114,13 @@ final class RunSql {
                       j.url, j.method, j.content_type, j.headers_sealed, j.body_sealed, j.key_id, j.timeout_ms,
                       j.delivery_semantics, j.retry_max_attempts, j.retry_initial_delay_ms, j.retry_max_delay_ms,
                       j.retry_max_window_ms, j.payload_version
+            """;
+
+    /** Keeps runs leased to their node while their outcomes wait to be written (never shortens a lease). */
+    static final String EXTEND_LEASES = """
+            update run
+               set lease_until = greatest(lease_until, :until)
+             where id = any(cast(:ids as uuid[])) and state in ('delivering', 'running') and claimed_by = :node
             """;
 
     /** Records attempts; a duplicate (late outcome of a rescued attempt) is ignored. */
@@ -176,13 +183,16 @@ final class RunSql {
             """;
 
     /**
-     * Returns runs whose lease expired (their instance died mid-attempt) to the queue, same run id, the lost attempt
+     * Returns runs whose lease expired or whose node is dead or stopped (it died, or stopped before it could record
+     * them) to the queue, same run id, the lost attempt
      * counted and recorded; dead instead when the attempt budget is spent or the job is at-most-once.
      */
     static final String RESCUE_EXPIRED_LEASES = """
             with expired as (
                 select id from run
-                 where state in ('delivering', 'running') and lease_until < :now
+                 where state in ('delivering', 'running')
+                   and (lease_until < :now
+                        or claimed_by in (select id from node where state = 'stopped' or heartbeat_at < :deadBefore))
                  order by lease_until
                  limit :limit
                    for update skip locked
@@ -236,10 +246,15 @@ final class RunSql {
             returning id, tenant_id, due_at
             """;
 
-    /** The dead runs a bulk replay covers: of one job and/or finished within a time range. */
+    /**
+     * The dead runs a bulk replay covers: of one job and/or finished within a time range; in id order, after and up
+     * to given ids when a replay goes on where it stopped.
+     */
     static final String DEAD_IDS = """
             select id from run
              where tenant_id = :tenantId and state = 'dead'
+               and (cast(:after as uuid) is null or id > cast(:after as uuid))
+               and (cast(:upTo as uuid) is null or id <= cast(:upTo as uuid))
                and (cast(:jobId as uuid) is null or job_id = cast(:jobId as uuid))
                and (cast(:from as timestamptz) is null or finished_at >= cast(:from as timestamptz))
                and (cast(:to as timestamptz) is null or finished_at < cast(:to as timestamptz))

@@ -15,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -129,8 +130,9 @@ public class RunStore {
                 .fetch().rowsUpdated().map(count -> count > 0);
     }
 
-    /** Claims released runs (compare-and-set each) under a lease; returns those this caller won. */
-    public Flux<ClaimedRun> claim(List<RunId> ids, List<Instant> releasedAt, Instant now, Duration leaseMargin) {
+    /** Claims released runs (compare-and-set each) for {@code node} under a lease; returns those this caller won. */
+    public Flux<ClaimedRun> claim(UUID node, List<RunId> ids, List<Instant> releasedAt, Instant now,
+                                  Duration leaseMargin) {
         if (ids.isEmpty()) {
             return Flux.empty();
         }
@@ -138,7 +140,7 @@ public class RunStore {
         Long[] released = releasedAt.stream().map(instant -> micros(instant)).toArray(Long[]::new);
         return db.sql(RunSql.CLAIM)
                 .bind("ids", uuids).bind("releasedUs", released)
-                .bind("now", utc(now)).bind("dueBy", utc(now.plusSeconds(1)))
+                .bind("now", utc(now)).bind("dueBy", utc(now.plusSeconds(1))).bind("node", node)
                 .bind("leaseMarginMs", leaseMargin.toMillis())
                 .map(row -> {
                     ByteBuffer body = row.get("body_sealed", ByteBuffer.class);
@@ -294,8 +296,16 @@ public class RunStore {
 
     /** Ids of the dead runs matching a bulk replay's filter (at most {@code limit}). */
     public Flux<RunId> deadIds(TenantId tenantId, JobId jobId, Instant from, Instant to, int limit) {
+        return deadIds(tenantId, jobId, from, to, null, null, limit);
+    }
+
+    /** Dead runs of a bulk replay's selection with ids in ({@code after}, {@code upTo}], either bound optional. */
+    public Flux<RunId> deadIds(TenantId tenantId, JobId jobId, Instant from, Instant to, RunId after, RunId upTo,
+                               int limit) {
         DatabaseClient.GenericExecuteSpec spec = db.sql(RunSql.DEAD_IDS).bind("tenantId", tenantId.value())
                 .bind("limit", limit);
+        spec = after == null ? spec.bindNull("after", UUID.class) : spec.bind("after", after.value());
+        spec = upTo == null ? spec.bindNull("upTo", UUID.class) : spec.bind("upTo", upTo.value());
         spec = jobId == null ? spec.bindNull("jobId", UUID.class) : spec.bind("jobId", jobId.value());
         spec = from == null ? spec.bindNull("from", OffsetDateTime.class) : spec.bind("from", utc(from));
         spec = to == null ? spec.bindNull("to", OffsetDateTime.class) : spec.bind("to", utc(to));
@@ -323,15 +333,29 @@ public class RunStore {
     }
 
     /** Rescues runs with expired leases; returns those queued again (to offer to the gate). */
-    public Flux<RescuedRun> rescueExpiredLeases(Instant now, int limit) {
+    /**
+     * Moves on the runs whose lease expired before {@code now} or whose node has been silent since before
+     * {@code deadBefore} (or stopped without recording them).
+     */
+    public Flux<RescuedRun> rescueExpiredLeases(Instant now, Instant deadBefore, int limit) {
         return db.sql(RunSql.RESCUE_EXPIRED_LEASES)
-                .bind("now", utc(now)).bind("limit", limit)
+                .bind("now", utc(now)).bind("deadBefore", utc(deadBefore)).bind("limit", limit)
                 .bind("error", "the attempt was lost: its instance stopped before recording an outcome")
                 .map(row -> new RescuedRun(new GateEntry(new RunId(row.get("id", UUID.class)),
                         new TenantId(row.get("tenant_id", UUID.class)),
                         row.get("due_at", OffsetDateTime.class).toInstant()),
                         RunState.fromWire(row.get("state", String.class)), row.get("attempt", Integer.class)))
                 .all();
+    }
+
+    /** Pushes out the leases of {@code node}'s runs whose outcomes are waiting to be written. */
+    public Mono<Long> extendLeases(UUID node, Collection<UUID> ids, Instant until, Instant now) {
+        if (ids.isEmpty()) {
+            return Mono.just(0L);
+        }
+        return db.sql(RunSql.EXTEND_LEASES)
+                .bind("ids", ids.toArray(UUID[]::new)).bind("until", utc(until)).bind("node", node)
+                .fetch().rowsUpdated();
     }
 
     /** A run whose lease expired, moved on: {@code QUEUED} for another attempt, or {@code DEAD} with its budget spent. */

@@ -98,6 +98,20 @@ public abstract class JarProcess implements AutoCloseable {
         process.destroyForcibly().waitFor();
     }
 
+    /**
+     * {@code SIGTERM}, as an orchestrator stops a container: waits up to {@code patience} for the process to exit by
+     * itself; returns how long it took, or null when it had to be killed.
+     */
+    public final java.time.Duration terminate(java.time.Duration patience) throws InterruptedException {
+        long started = System.nanoTime();
+        process.destroy();
+        if (!process.waitFor(patience.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly().waitFor();
+            return null;
+        }
+        return java.time.Duration.ofNanos(System.nanoTime() - started);
+    }
+
     @Override
     public final void close() throws InterruptedException {
         process.destroy();

@@ -39,7 +39,16 @@ public final class Receiver implements AutoCloseable {
         return new Receiver(java.time.Duration.ZERO, HttpResponseStatus.valueOf(status));
     }
 
+    /** A receiver whose answer can change while it runs (an endpoint that fails, then is fixed). */
+    public static Receiver answering(java.util.function.IntSupplier status) {
+        return new Receiver(java.time.Duration.ZERO, () -> HttpResponseStatus.valueOf(status.getAsInt()));
+    }
+
     private Receiver(java.time.Duration delay, HttpResponseStatus status) {
+        this(delay, () -> status);
+    }
+
+    private Receiver(java.time.Duration delay, java.util.function.Supplier<HttpResponseStatus> status) {
         server = HttpServer.create().host("127.0.0.1").port(0)
                 .handle((request, response) -> request.receive().then(Mono.defer(() -> {
                     Instant at = Instant.now();
@@ -50,7 +59,7 @@ public final class Receiver implements AutoCloseable {
                         arrivals.add(new Arrival(id, scheduled == null ? null : Instant.parse(scheduled), at));
                     }
                     total.incrementAndGet();
-                    return Mono.delay(delay).then(response.status(status).send().then());
+                    return Mono.delay(delay).then(Mono.defer(() -> response.status(status.get()).send().then()));
                 })))
                 .bindNow();
     }

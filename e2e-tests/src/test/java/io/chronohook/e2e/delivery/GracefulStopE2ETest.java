@@ -1,0 +1,87 @@
+package io.chronohook.e2e.delivery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.chronohook.e2e.support.ApiClient;
+import io.chronohook.e2e.support.BackendProcess;
+import io.chronohook.e2e.support.Receiver;
+import io.chronohook.e2e.support.TestEnvironment;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * SIGTERM under load: the instance claims nothing after the signal, lets its deliveries in flight finish and
+ * records them, and exits by itself; the instance started next delivers the rest — nothing lost, nothing twice.
+ */
+class GracefulStopE2ETest {
+
+    private static final int RUNS = 3_000;
+
+    @Test
+    void anInstanceStoppedMidFlowClaimsNothingAfterTheSignalAndLosesOrRepeatsNothing() throws Exception {
+        String prefix = "stop-" + UUID.randomUUID().toString().substring(0, 8) + "-";
+        try (Receiver receiver = new Receiver(Duration.ofMillis(300))) {
+            BackendProcess first = BackendProcess.start(Map.of());
+            ApiClient api = new ApiClient(first.uri("/"));
+            api.signUp();
+            Instant due = Instant.now().plusSeconds(25).truncatedTo(ChronoUnit.SECONDS);
+            List<String> jobs = new ArrayList<>();
+            for (int i = 0; i < RUNS; i++) {
+                // 300 runs a second for ten seconds, each taking its receiver 0.3 s.
+                jobs.add(ApiClient.oneShot(prefix + i, due.plusMillis(i * 10_000L / RUNS), receiver.url("/stop")));
+            }
+            api.createInBatches(jobs, 500, 2);
+            while (receiver.total() < RUNS / 3) {
+                Thread.sleep(20);
+            }
+
+            Instant signal = Instant.now();
+            Duration exit = first.terminate(Duration.ofSeconds(30));
+            Instant exited = Instant.now();
+            System.out.printf("SIGTERM with %d of %d runs delivered: exited in %s%n", receiver.distinct(), RUNS,
+                    exit);
+            assertThat(exit).as("the instance exited by itself").isNotNull();
+            assertThat(attemptsStartedBetween(prefix, signal.plusMillis(100), exited))
+                    .as("attempts started after the signal").isZero();
+            int deliveredBeforeExit = receiver.distinct();
+            assertThat(deliveredBeforeExit).isLessThan(RUNS);
+
+            try (BackendProcess second = BackendProcess.start(Map.of())) {
+                Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
+                while (receiver.distinct() < RUNS && Instant.now().isBefore(deadline)) {
+                    Thread.sleep(250);
+                }
+                Thread.sleep(2000);
+            }
+            assertThat(receiver.distinct()).isEqualTo(RUNS);
+            assertThat(receiver.duplicated()).as("runs delivered twice").isZero();
+            assertThat(receiver.total()).isEqualTo(RUNS);
+        }
+    }
+
+    private static int attemptsStartedBetween(String prefix, Instant from, Instant to) throws Exception {
+        try (Connection db = TestEnvironment.database();
+             PreparedStatement query = db.prepareStatement("""
+                     select count(*) from attempt a join run r on r.id = a.run_id join job j on j.id = r.job_id
+                      where j.name like ? and a.started_at > ? and a.started_at < ?
+                     """)) {
+            query.setString(1, prefix + "%");
+            query.setTimestamp(2, Timestamp.from(from));
+            query.setTimestamp(3, Timestamp.from(to));
+            try (ResultSet rows = query.executeQuery()) {
+                rows.next();
+                return rows.getInt(1);
+            }
+        }
+    }
+}
