@@ -35,6 +35,7 @@ class ReplayTakeoverE2ETest {
     void aReplayOfTenThousandDeadRunsFinishesAfterTheInstanceRunningItIsKilled() throws Exception {
         AtomicInteger status = new AtomicInteger(400);
         String prefix = "takeover-" + UUID.randomUUID().toString().substring(0, 8) + "-";
+        Instant testStarted = Instant.now();
         try (Receiver receiver = Receiver.answering(status::get);
              BackendProcess first = BackendProcess.start(SMALL_CHUNKS);
              BackendProcess second = BackendProcess.start(SMALL_CHUNKS)) {
@@ -52,7 +53,8 @@ class ReplayTakeoverE2ETest {
             awaitCount(prefix, "dead", RUNS, due.plus(Duration.ofSeconds(90)));
 
             status.set(200);
-            JsonNode replay = viaFirst.send("POST", "/api/v1/dead-letters/replay", "{}", 202);
+            JsonNode replay = viaFirst.send("POST", "/api/v1/dead-letters/replay", "{\"from\":\"" + testStarted
+                    + "\",\"to\":\"" + Instant.now().plusSeconds(60) + "\"}", 202);
             String replayId = replay.get("id").asString();
             first.kill();
             UUID killedOwner = owner(replayId);

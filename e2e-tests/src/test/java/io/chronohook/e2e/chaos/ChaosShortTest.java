@@ -1,0 +1,31 @@
+package io.chronohook.e2e.chaos;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The short chaos scenarios (the program's {@code --quick} mode, a few of them): a backend killed under load, Postgres
+ * restarted, Redis frozen — every run delivered, and none twice but for the runs in flight on a killed backend.
+ */
+class ChaosShortTest {
+
+    @Test
+    void underAKillAPostgresRestartAndAFrozenRedisNoRunIsLostAndOnlyAKilledBackendsRunsRepeat() throws Exception {
+        Map<String, ChaosResult> results = ChaosProgram.run(List.of("kill", "pg-restart", "redis-freeze"), true)
+                .stream().collect(Collectors.toMap(ChaosResult::scenario, Function.identity()));
+        results.values().forEach(result -> System.out.println("[chaos] " + result.row()));
+        assertThat(results).hasSize(3);
+        results.values().forEach(result -> {
+            assertThat(result.expected()).as(result.scenario()).isPositive();
+            assertThat(result.lost()).as(result.scenario() + ": lost").isZero();
+            assertThat(result.note()).as(result.scenario()).doesNotContain("unexpected", "without a run");
+        });
+        assertThat(results.get("pg-restart").duplicates()).as("pg-restart: duplicates").isZero();
+        assertThat(results.get("redis-freeze").duplicates()).as("redis-freeze: duplicates").isZero();
+    }
+}
