@@ -49,6 +49,14 @@ public final class GateRehydrator {
         });
     }
 
+    /**
+     * Offers again every live run due within the horizon, whatever the gate holds: after a node died, which may have
+     * taken runs out of the gate without claiming them or planned runs it never handed to the gate.
+     */
+    public Mono<Long> rebuildNow() {
+        return rebuild(clock.instant());
+    }
+
     private Mono<Long> rebuild(Instant now) {
         Instant horizon = now.plus(properties.horizon());
         return rebuildFrom(horizon, Instant.EPOCH, new UUID(0, 0), 0L)

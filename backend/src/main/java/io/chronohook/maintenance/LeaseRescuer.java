@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -21,8 +22,8 @@ import reactor.core.publisher.Mono;
  * Returns to the queue the runs whose node died (silent past the dead-after window), stopped without recording them,
  * or whose lease expired — with the same run id, the lost attempt counted; then offers them to the gate. Runs whose
  * budget the lost attempt spent end dead and are told to the outcome listener like any other dead run. When a node
- * is newly found dead, the live runs overdue by more than a moment are offered again once (it may have taken them
- * from the gate without claiming them). Leaderless: rows are taken with {@code SKIP LOCKED}; a node rescues only once
+ * is newly found dead, every live run due within the gate's horizon is offered again once: the dead node may have
+ * taken some out of the gate without claiming them, or planned some it never handed to the gate. Leaderless: rows are taken with {@code SKIP LOCKED}; a node rescues only once
  * its own heartbeats have gone through for a whole dead-after window, so after an outage it takes no live node for
  * dead.
  */
@@ -30,8 +31,6 @@ public final class LeaseRescuer {
 
     private static final Logger log = LoggerFactory.getLogger(LeaseRescuer.class);
     private static final int BATCH = 1000;
-    /** Runs a dead node may have taken without claiming them: live and overdue by more than this. */
-    static final Duration TAKEN_BEFORE = Duration.ofSeconds(2);
 
     private final RunStore runs;
     private final GateBacklog gate;
@@ -41,8 +40,11 @@ public final class LeaseRescuer {
     private final Duration deadAfter;
     private final Clock clock;
     private final Set<NodeId> knownDead = new HashSet<>();
+    private final Supplier<Mono<Long>> refillGate;
 
-    public LeaseRescuer(RunStore runs, GateBacklog gate, OutcomeRecorder.Listener listener, Nodes nodes, Clock clock) {
+    public LeaseRescuer(RunStore runs, GateBacklog gate, OutcomeRecorder.Listener listener, Nodes nodes,
+                        Supplier<Mono<Long>> refillGate, Clock clock) {
+        this.refillGate = refillGate;
         this.runs = runs;
         this.gate = gate;
         this.listener = listener;
@@ -92,10 +94,10 @@ public final class LeaseRescuer {
                     if (!newlyDead) {
                         return Mono.empty();
                     }
-                    return runs.overdue(now.minus(TAKEN_BEFORE), 50_000).collectList()
-                            .doOnNext(overdue -> log.info("a node was found dead; {} live overdue runs offered again",
-                                    overdue.size()))
-                            .flatMap(gate::offer);
+                    return refillGate.get()
+                            .doOnNext(offered -> log.info("a node was found dead; {} live runs due within the gate's "
+                                    + "horizon offered again", offered))
+                            .then();
                 });
     }
 }

@@ -10,6 +10,8 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.beans.factory.ObjectProvider;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
 import org.springframework.boot.info.BuildProperties;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.event.EventListener;
@@ -39,6 +41,29 @@ public class LocalNode {
         this.version = Optional.ofNullable(build.getIfAvailable()).map(BuildProperties::getVersion).orElse("dev");
         this.host = hostName() + "/" + ProcessHandle.current().pid();
         this.deadAfter = properties.deadAfter();
+        stopClaimingOnSignal("TERM");
+        stopClaimingOnSignal("INT");
+    }
+
+    /**
+     * Claims stop the instant the process is told to terminate, before the JVM has started its shutdown hooks: the
+     * signal's usual handler (which starts them) runs right after.
+     */
+    private void stopClaimingOnSignal(String name) {
+        try {
+            Signal signal = new Signal(name);
+            SignalHandler[] usual = new SignalHandler[1];
+            usual[0] = Signal.handle(signal, received -> {
+                stopping = true;
+                usual[0].handle(received);
+            });
+            if (usual[0] == SignalHandler.SIG_DFL || usual[0] == SignalHandler.SIG_IGN) {
+                // Not the JVM's own handler (signals handed to the OS, -Xrs): leave the signal as it was.
+                Signal.handle(signal, usual[0]);
+            }
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            // the platform has no such signal; the application's close event stops claims instead
+        }
     }
 
     public NodeId id() {

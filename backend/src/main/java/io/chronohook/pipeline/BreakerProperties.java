@@ -13,7 +13,7 @@ public record BreakerProperties(
         @DefaultValue("50") float failureRatePercent,
         @DefaultValue("20") int window,
         @DefaultValue("10") int minimumCalls,
-        @DefaultValue("PT30S") Duration openFor,
+        @DefaultValue("PT5S") Duration openFor,
         @DefaultValue("3") int halfOpenProbes) {
 
     public BreakerProperties {

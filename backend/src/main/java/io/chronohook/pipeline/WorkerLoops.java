@@ -139,7 +139,7 @@ public class WorkerLoops implements SmartLifecycle {
                 gateProperties.releaseBatch(), clock, node);
         GateRehydrator rehydrator = new GateRehydrator(gates.gate(), runs, gateProperties, clock);
         LeaseRescuer rescuer = new LeaseRescuer(runs, gates.backlog(), outcomeListener,
-                new LeaseRescuer.Nodes(node, nodeStore, nodeProperties.deadAfter()), clock);
+                new LeaseRescuer.Nodes(node, nodeStore, nodeProperties.deadAfter()), rehydrator::rebuildNow, clock);
         loops.add(Loop.every("gate rehydrator", rehydrator::runOnce, Duration.ofSeconds(2)));
         loops.add(Loop.every("lease rescuer", rescuer::runOnce, Duration.ofSeconds(1)));
         loops.add(Loop.every("breaker sync", breakers::syncOnce, BREAKER_SYNC));

@@ -100,7 +100,22 @@ final class ChaosLoad {
         String unexpected = accepted.size() > delivered ? "; " + (accepted.size() - delivered) + " unexpected" : "";
         String missingRuns = expected.size() < runs ? "; " + (runs - expected.size()) + " jobs without a run" : "";
         return new ChaosResult(scenario, runs, delivered, runs - delivered, duplicates, worstLag, recovery,
-                note + unexpected + missingRuns);
+                note + unexpected + missingRuns + "; " + lostAttempts() + " attempts recorded lost");
+    }
+
+    /** Attempts whose outcome was never known (their node died): the history of every other shows the real status. */
+    private int lostAttempts() throws Exception {
+        try (Connection db = ChaosProgram.database();
+             PreparedStatement query = db.prepareStatement("""
+                     select count(*) from attempt a join run r on r.id = a.run_id join job j on j.id = r.job_id
+                      where j.name like ? and a.outcome = 'lost'
+                     """)) {
+            query.setString(1, prefix + "%");
+            try (ResultSet rows = query.executeQuery()) {
+                rows.next();
+                return rows.getInt(1);
+            }
+        }
     }
 
     /** The runs of this load's jobs, by run id as the receiver sees it, with their scheduled times. */

@@ -26,6 +26,7 @@ class ChaosShortTest {
             assertThat(result.note()).as(result.scenario()).doesNotContain("unexpected", "without a run");
         });
         assertThat(results.get("pg-restart").duplicates()).as("pg-restart: duplicates").isZero();
+        assertThat(results.get("pg-restart").note()).as("pg-restart: histories").contains(" 0 attempts recorded lost");
         assertThat(results.get("redis-freeze").duplicates()).as("redis-freeze: duplicates").isZero();
     }
 }
