@@ -3,6 +3,8 @@ package io.chronohook.platform;
 import java.util.concurrent.TimeUnit;
 import org.redisson.api.RedissonClient;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
@@ -14,6 +16,7 @@ public class RedisShutdown implements SmartLifecycle {
 
     private final RedissonClient redis;
     private volatile boolean running;
+    private volatile boolean closing;
 
     public RedisShutdown(RedissonClient redis) {
         this.redis = redis;
@@ -24,10 +27,16 @@ public class RedisShutdown implements SmartLifecycle {
         running = true;
     }
 
+    /** The application is closing for good (a stop without it is a pause: the connections are kept). */
+    @EventListener(ContextClosedEvent.class)
+    public void closing() {
+        closing = true;
+    }
+
     @Override
     public void stop() {
         running = false;
-        if (!redis.isShuttingDown() && !redis.isShutdown()) {
+        if (closing && !redis.isShuttingDown() && !redis.isShutdown()) {
             redis.shutdown(0, 2, TimeUnit.SECONDS);
         }
     }
