@@ -13,15 +13,18 @@ import io.chronohook.dashboard.backend.BackendProblem;
 import io.chronohook.dashboard.backend.Listing;
 import io.chronohook.dashboard.backend.Me;
 import io.chronohook.dashboard.backend.NotSignedIn;
+import io.chronohook.dashboard.backend.OperatorNode;
 import io.chronohook.dashboard.backend.OperatorStats;
 import io.chronohook.dashboard.backend.Usage;
 import io.chronohook.dashboard.page.Flash;
 import io.chronohook.dashboard.page.Nav;
 import io.chronohook.dashboard.page.Pages;
 import io.chronohook.dashboard.session.Cookies;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.reactive.result.view.Rendering;
 import org.springframework.web.server.ServerWebExchange;
@@ -92,11 +95,17 @@ public class OperatorController {
                         ? Mono.just(Optional.empty()) : Mono.error(problem));
         Mono<Listing<Usage.Plan>> plans = backend.list(token.get(), uri -> uri.path("/api/v1/operator/plans").build(),
                 Usage.Plan.class);
-        return Mono.zip(stats, plans)
-                .map(both -> Rendering.view("operator/page")
+        Mono<Optional<List<OperatorNode>>> nodes = backend.list(token.get(),
+                        uri -> uri.path("/api/v1/operator/nodes").build(), OperatorNode.class)
+                .map(listing -> Optional.of(listing.items()))
+                .onErrorResume(BackendProblem.class, problem -> problem.isNotFound()
+                        ? Mono.just(Optional.empty()) : Mono.error(problem));
+        return Mono.zip(stats, nodes, plans)
+                .map(all -> Rendering.view("operator/page")
                         .modelAttribute("chrome", pages.chrome(exchange, "Operator · Chronohook", Nav.OPERATOR,
                                 OPERATOR))
-                        .modelAttribute("page", new OperatorPage(both.getT1().orElse(null), both.getT2().items()))
+                        .modelAttribute("page", new OperatorPage(all.getT1().orElse(null), all.getT2().orElse(null),
+                                all.getT3().items()))
                         .build())
                 .onErrorResume(error -> error instanceof NotSignedIn
                                 || error instanceof BackendProblem problem && problem.status() == 403,
@@ -105,6 +114,25 @@ public class OperatorController {
                             return Mono.just(pages.redirect(exchange, LOGIN,
                                     Flash.error("The operator token is no longer accepted. Sign in again.")));
                         });
+    }
+
+    /** Drains a node (it takes no new runs and finishes what it has in flight), or lets it take runs again. */
+    @PostMapping("/operator/nodes/{id}/{action:drain|undrain}")
+    public Mono<Rendering> drain(ServerWebExchange exchange, @PathVariable String id, @PathVariable String action) {
+        Optional<AccessToken> token = token(exchange);
+        if (token.isEmpty()) {
+            return Mono.just(Rendering.redirectTo(LOGIN).build());
+        }
+        boolean drain = action.equals("drain");
+        return backend.perform(token.get(), HttpMethod.POST,
+                        uri -> uri.path("/api/v1/operator/nodes/{id}/" + action).build(id), null)
+                .then(Mono.fromCallable(() -> pages.redirect(exchange, "/operator", Flash.success(drain
+                        ? "Node " + OperatorPage.shortId(id) + " drains: it takes no new runs and finishes those in "
+                                + "flight."
+                        : "Node " + OperatorPage.shortId(id) + " takes runs again."))))
+                .onErrorResume(BackendProblem.class, problem -> Mono.just(pages.redirect(exchange, "/operator",
+                        Flash.error(problem.isNotFound() ? "That node is no longer listed."
+                                : "The API refused: " + problem.detail()))));
     }
 
     @PostMapping("/operator/logout")

@@ -6,16 +6,17 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
+import io.chronohook.dashboard.backend.OperatorNode;
 import io.chronohook.dashboard.backend.OperatorStats;
 import io.chronohook.dashboard.backend.Usage;
 import io.chronohook.dashboard.page.Figures;
 import io.chronohook.dashboard.page.Times;
 
 /**
- * The operator page: the installation's live figures ({@code stats}, null when the backend has no stats route) and
- * the plan catalogue.
+ * The operator page: the installation's live figures ({@code stats}, null when the backend has no stats route), its
+ * nodes ({@code nodes}, null when the backend does not list them) and the plan catalogue.
  */
-public record OperatorPage(OperatorStats stats, List<Usage.Plan> plans) {
+public record OperatorPage(OperatorStats stats, List<OperatorNode> nodes, List<Usage.Plan> plans) {
 
     /** Attempt outcomes in the order the table lists them. */
     static final List<String> OUTCOMES = List.of("delivered", "rejected", "failed", "blocked", "short_circuited",
@@ -23,6 +24,16 @@ public record OperatorPage(OperatorStats stats, List<Usage.Plan> plans) {
 
     public OperatorPage {
         plans = List.copyOf(plans);
+        nodes = nodes == null ? null : List.copyOf(nodes);
+    }
+
+    public boolean hasNodes() {
+        return nodes != null;
+    }
+
+    /** The first 8 hex digits of a node's id: enough to tell nodes apart on one page. */
+    public static String shortId(String id) {
+        return id.length() > 13 ? id.substring(0, 13) : id;
     }
 
     /** One attempt outcome of the window, with its share of all attempts. */

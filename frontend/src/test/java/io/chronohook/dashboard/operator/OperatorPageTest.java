@@ -8,6 +8,7 @@ import java.util.Map;
 import io.chronohook.dashboard.backend.StubBackend;
 import io.chronohook.dashboard.support.PageTest;
 import io.chronohook.dashboard.session.Cookies;
+import io.chronohook.dashboard.support.Redirect;
 import org.junit.jupiter.api.Test;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.util.HtmlUtils;
@@ -40,6 +41,20 @@ class OperatorPageTest extends PageTest {
               "executionsPerMonth":9223372036854775807,"dispatchRatePerSecond":1000000,"dispatchBurst":1000000,
               "fairShareWeight":16,"minIntervalSeconds":1,"maxPayloadBytes":1048576,"historyRetentionDays":30,
               "apiRequestsPerSecond":100000,"monthlyPriceCents":0,"overageCentsPer1000":0}],"nextCursor":null}""";
+    private static final String NODE_A = "node_0a1b2c3d000000000000000000000001";
+    private static final String NODE_B = "node_0e0f0a0b000000000000000000000002";
+    private static final String NODE_C = "node_0c0c0c0c000000000000000000000003";
+    private static final String NODES = """
+            {"items":[
+             {"id":"%s","host":"vm-1/4242","roles":"api,worker","version":"0.1.0","startedAt":"2026-11-23T05:00:00Z",
+              "lastHeartbeatAt":"2026-11-23T05:59:59Z","inFlight":1234,"drainRequested":false,"state":"active"},
+             {"id":"%s","host":"vm-2/77","roles":"worker","version":"0.1.0","startedAt":"2026-11-23T05:00:00Z",
+              "lastHeartbeatAt":"2026-11-23T05:59:59Z","inFlight":0,"drainRequested":true,"state":"drained"},
+             {"id":"%s","host":"vm-3/9","roles":"api,worker","version":"0.1.0","startedAt":"2026-11-22T05:00:00Z",
+              "lastHeartbeatAt":"2026-11-23T05:50:00Z","inFlight":3,"drainRequested":false,"state":"dead"}],
+             "nextCursor":null}""".formatted(NODE_A, NODE_B, NODE_C);
+    /** The node actions the stand-in backend was asked for, as "drain node_…". */
+    private static final List<String> ACTIONS = new java.util.concurrent.CopyOnWriteArrayList<>();
     private static final String UNAUTHORIZED = "{\"status\":401,\"code\":\"unauthorized\",\"detail\":\"invalid token\"}";
 
     private static final StubBackend BACKEND = StubBackend.routing(routes -> routes
@@ -50,7 +65,20 @@ class OperatorPageTest extends PageTest {
                             : StubBackend.json(response, 401, UNAUTHORIZED))
             .get("/api/v1/operator/plans", (request, response) -> List.of(RIGHT, OLD_BACKEND).contains(bearer(request))
                     ? StubBackend.json(response, 200, PLANS)
-                    : StubBackend.json(response, 401, UNAUTHORIZED)));
+                    : StubBackend.json(response, 401, UNAUTHORIZED))
+            .get("/api/v1/operator/nodes", (request, response) -> bearer(request).equals(RIGHT)
+                    ? StubBackend.json(response, 200, NODES)
+                    : StubBackend.json(response, 404, "{\"status\":404,\"code\":\"not_found\"}"))
+            .post("/api/v1/operator/nodes/{id}/{action}", (request, response) -> {
+                if (!bearer(request).equals(RIGHT)) {
+                    return StubBackend.json(response, 401, UNAUTHORIZED);
+                }
+                if (!List.of(NODE_A, NODE_B).contains(request.param("id"))) {
+                    return StubBackend.json(response, 404, "{\"status\":404,\"code\":\"not_found\"}");
+                }
+                ACTIONS.add(request.param("action") + " " + request.param("id"));
+                return StubBackend.json(response, 200, "{\"id\":\"" + request.param("id") + "\"}");
+            }));
 
     private static String bearer(HttpServerRequest request) {
         String header = request.requestHeaders().get("Authorization");
@@ -117,6 +145,44 @@ class OperatorPageTest extends PageTest {
     }
 
     @Test
+    void theOperatorSeesEveryNodeAndDrainsOneAndLetsADrainedOneTakeRunsAgain() {
+        String cookie = java.net.URLEncoder.encode(RIGHT, java.nio.charset.StandardCharsets.UTF_8);
+        String page = operatorPage(cookie, 200);
+
+        assertThat(page).contains("id=\"nodes-title\"")
+                .contains("<strong class=\"mono\">node_0a1b2c3d</strong><span class=\"sub mono\">vm-1/4242</span>")
+                .contains("state-active\">active</span>").contains("state-drained\">drained</span>")
+                .contains("state-dead\">dead</span>")
+                .contains("<td class=\"num\">1,234</td>")
+                .contains("action=\"/operator/nodes/" + NODE_A + "/drain\"")
+                .contains("action=\"/operator/nodes/" + NODE_B + "/undrain\"")
+                .doesNotContain("action=\"/operator/nodes/" + NODE_C);
+
+        ACTIONS.clear();
+        Redirect drained = Redirect.of(nodeAction(cookie, NODE_A, "drain"));
+        assertThat(drained.location()).isEqualTo("/operator");
+        assertThat(drained.flash()).contains("node_0a1b2c3d drains");
+        Redirect undrained = Redirect.of(nodeAction(cookie, NODE_B, "undrain"));
+        assertThat(undrained.flash()).contains("node_0e0f0a0b takes runs again");
+        assertThat(ACTIONS).containsExactly("drain " + NODE_A, "undrain " + NODE_B);
+
+        Redirect gone = Redirect.of(nodeAction(cookie, NODE_C, "drain"));
+        assertThat(gone.flash()).contains("no longer listed");
+        client.raw().post().uri("/operator/nodes/" + NODE_A + "/drain").exchange()
+                .expectStatus().isForbidden();
+    }
+
+    private WebTestClient.ResponseSpec nodeAction(String cookie, String node, String action) {
+        org.springframework.util.LinkedMultiValueMap<String, String> form = new org.springframework.util.LinkedMultiValueMap<>();
+        form.add(io.chronohook.dashboard.session.CsrfFilter.FIELD, io.chronohook.dashboard.support.SignedInClient.CSRF);
+        return client.raw().post().uri("/operator/nodes/" + node + "/" + action)
+                .cookie(Cookies.OPERATOR, cookie)
+                .contentType(org.springframework.http.MediaType.APPLICATION_FORM_URLENCODED)
+                .body(org.springframework.web.reactive.function.BodyInserters.fromFormData(form))
+                .exchange().expectStatus().is3xxRedirection();
+    }
+
+    @Test
     void theOperatorPageWithoutTheCookieSendsTheVisitorToTheOperatorSignIn() {
         client.raw().get().uri("/operator").exchange()
                 .expectStatus().is3xxRedirection()
@@ -140,7 +206,8 @@ class OperatorPageTest extends PageTest {
         assertThat(operatorPage(OLD_BACKEND, 200))
                 .contains("id=\"stats-missing\"")
                 .contains("<strong>Unlimited</strong>")
-                .doesNotContain("id=\"fire-lag-p99\"");
+                .doesNotContain("id=\"fire-lag-p99\"")
+                .doesNotContain("id=\"nodes-title\"");
     }
 
     @Test
