@@ -47,6 +47,18 @@ public final class AttemptResults {
                 "the circuit for " + run.host() + " is open", null, null, run.host(), false);
     }
 
+    /**
+     * An attempt that could not be prepared because the database did not answer (its tenant's secrets are read from
+     * it): nothing went out, so the attempt's number is given back and the run looks again at {@code until}, with
+     * the reason kept like a circuit's.
+     */
+    public static FinishedAttempt heldForDatabase(ClaimedRun run, Instant at, Instant until) {
+        return new FinishedAttempt(run.id(), run.tenantId(), run.jobId(), run.attempt(), RunState.RETRY_WAIT, until,
+                false, at, null, at, null, 0, "not_sent", "database_unavailable",
+                "the database did not answer while the attempt was prepared; nothing was sent", null, null,
+                run.host(), false);
+    }
+
     /** An attempt that could not even be prepared (e.g. a payload that no longer opens): recorded, never lost. */
     public static FinishedAttempt internalError(ClaimedRun run, Throwable error, Instant at) {
         return finished(run, RunState.DEAD, null, at, null, at, null, "failed", "internal",

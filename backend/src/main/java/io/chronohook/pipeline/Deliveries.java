@@ -12,7 +12,9 @@ import io.chronohook.schedule.ClaimedRun;
 import io.chronohook.schedule.FinishedAttempt;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import java.nio.charset.StandardCharsets;
+import io.chronohook.platform.DatabaseOutage;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.SplittableRandom;
 import org.springframework.stereotype.Component;
@@ -25,6 +27,9 @@ import reactor.core.publisher.Mono;
  */
 @Component
 public class Deliveries {
+
+    /** How long a run whose attempt could not be prepared for want of the database waits before it looks again. */
+    static final Duration DATABASE_RETRY = Duration.ofSeconds(1);
 
     private final WebhookDispatcher dispatcher;
     private final TenantSecrets secrets;
@@ -70,7 +75,12 @@ public class Deliveries {
                                 ? null : sent.head(), responseHeaders(sent.outcome()), run.payloadVersion())))
                 .onErrorResume(error -> {
                     breaker.releasePermission();
-                    return Mono.just(AttemptResults.internalError(run, error, clock.instant()));
+                    Instant now = clock.instant();
+                    // The database went away between the claim and the send: nothing went out, try again shortly.
+                    return Mono.just(DatabaseOutage.is(error)
+                            ? AttemptResults.heldForDatabase(run, now, now.plus(DATABASE_RETRY).plusMillis(
+                                    nextJitter(1000)))
+                            : AttemptResults.internalError(run, error, now));
                 });
     }
 

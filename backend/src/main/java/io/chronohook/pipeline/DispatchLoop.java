@@ -23,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -56,11 +57,15 @@ public final class DispatchLoop {
     private final int releaseBatch;
     private final Clock clock;
     private final AtomicInteger inFlight;
+    private final Supplier<Mono<Long>> refillGate;
+    /** Set when a take from the gate failed: its runs may have left Redis in a reply that never arrived. */
+    private volatile boolean takeFailed;
     private int nextShard;
 
     public DispatchLoop(Gate gate, FairBatcher batcher, RunStore runs, Deliveries deliveries, OutcomeRecorder recorder,
                         Telemetry telemetry, PipelineProperties.Dispatch settings, int releaseBatch, Clock clock,
-                        LocalNode node) {
+                        LocalNode node, Supplier<Mono<Long>> refillGate) {
+        this.refillGate = refillGate;
         this.gate = gate.gate();
         this.backlog = gate.backlog();
         this.node = node;
@@ -102,8 +107,29 @@ public final class DispatchLoop {
                 .concatMap(i -> batcher.take((start + i) % shards, releaseBatch,
                         Math.max(0, want * (i + 1) / shards - taken.size()), settings.fairQuantum())
                         .doOnNext(taken::addAll))
+                .doOnError(error -> takeFailed = true)
+                .then(Mono.defer(this::refillAfterFailedTake))
                 .then(Mono.defer(() -> claimAndSend(taken)))
                 .then(Mono.fromSupplier(taken::size));
+    }
+
+    /**
+     * After Redis failed to answer a take (frozen, or a connection cut mid-reply), the take may still have run and
+     * its runs gone with the lost reply: the live runs within the horizon are offered again, once, from Postgres.
+     */
+    private Mono<Void> refillAfterFailedTake() {
+        if (!takeFailed) {
+            return Mono.empty();
+        }
+        takeFailed = false;
+        return refillGate.get()
+                .doOnNext(offered -> log.info("the time gate answers again; {} live runs offered again in case a "
+                        + "take's reply was lost", offered))
+                .onErrorResume(error -> {
+                    takeFailed = true;
+                    return Mono.empty();
+                })
+                .then();
     }
 
     private Mono<Void> claimAndSend(List<TimeGate.Released> taken) {
@@ -154,6 +180,11 @@ public final class DispatchLoop {
             position.put(ids.get(i), i);
         }
         Instant claimStartedAt = clock.instant();
+        if (!node.mayClaim()) {
+            // Told to stop (or drained) since this round began: the claim's time is taken before this look, so no
+            // claim is ever dated after the signal. Another node claims the runs.
+            return backlog.offer(FairBatcher.later(taken, claimStartedAt));
+        }
         return runs.claim(node.id().value(), ids, releasedAt, claimStartedAt, settings.leaseMargin())
                 .collectSortedList(Comparator.comparing(claimed -> position.get(claimed.id())))
                 // Attempts are prepared (payload opened, signed, checked) off the database connection's event loop,

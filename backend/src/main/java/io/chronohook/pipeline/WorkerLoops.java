@@ -135,9 +135,10 @@ public class WorkerLoops implements SmartLifecycle {
                     telemetry.metrics().recorded(recorded);
                 }, outcomeListener);
         heartbeat.keepLeased(recorder::stalledRunIds);
-        DispatchLoop dispatchLoop = new DispatchLoop(gates, batcher, runs, deliveries, recorder, telemetry, dispatch,
-                gateProperties.releaseBatch(), clock, node);
+
         GateRehydrator rehydrator = new GateRehydrator(gates.gate(), runs, gateProperties, clock);
+        DispatchLoop dispatchLoop = new DispatchLoop(gates, batcher, runs, deliveries, recorder, telemetry, dispatch,
+                gateProperties.releaseBatch(), clock, node, rehydrator::rebuildNow);
         LeaseRescuer rescuer = new LeaseRescuer(runs, gates.backlog(), outcomeListener,
                 new LeaseRescuer.Nodes(node, nodeStore, nodeProperties.deadAfter()), rehydrator::rebuildNow, clock);
         loops.add(Loop.every("gate rehydrator", rehydrator::runOnce, Duration.ofSeconds(2)));

@@ -147,7 +147,7 @@ class DatabaseOutageTest extends ReceiverApiTest {
                 Clock.systemUTC(), 100, Duration.ofMillis(10), recorded -> other.inFlight().addAndGet(-recorded),
                 new NoListener());
         DispatchLoop loop = new DispatchLoop(gate, batcher, relayedRuns, deliveries, recorder, telemetry,
-                pipeline.dispatch(), 2000, Clock.systemUTC(), other);
+                pipeline.dispatch(), 2000, Clock.systemUTC(), other, () -> Mono.just(0L));
         drainThisNode(true);
         try {
             proxy.cut();
