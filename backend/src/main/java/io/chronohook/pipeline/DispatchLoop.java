@@ -38,6 +38,11 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class DispatchLoop {
 
+    /** A take slower than this may have been retried by the Redis client: the gate is refilled after it. */
+    static final Duration SLOW_TAKE = Duration.ofSeconds(2);
+    /** The second refill after a failed or slow take: after the Redis client's own retries have all been sent. */
+    static final Duration REFILL_AGAIN_AFTER = Duration.ofSeconds(10);
+
     /** How long a run held by the overlap policy {@code queue} waits before it is looked at again. */
     static final Duration QUEUE_RETRY = Duration.ofMillis(500);
 
@@ -60,6 +65,8 @@ public final class DispatchLoop {
     private final Supplier<Mono<Long>> refillGate;
     /** Set when a take from the gate failed: its runs may have left Redis in a reply that never arrived. */
     private volatile boolean takeFailed;
+    /** When to refill once more after a failed take (0: no refill pending): client retries may land after the first. */
+    private volatile long refillAgainAt;
     private int nextShard;
 
     public DispatchLoop(Gate gate, FairBatcher batcher, RunStore runs, Deliveries deliveries, OutcomeRecorder recorder,
@@ -101,13 +108,29 @@ public final class DispatchLoop {
         int start = nextShard;
         nextShard = (nextShard + 1) % shards;
         List<TimeGate.Released> taken = new ArrayList<>();
+        long roundStarted = System.nanoTime();
+        if (refillAgainAt != 0 && roundStarted - refillAgainAt > 0) {
+            refillAgainAt = 0;
+            takeFailed = true;
+        }
         // Every shard gets its part of the room each round (so a tenant's runs in any shard wait one round at most);
         // what a shard leaves unused passes on to the next.
         return Flux.range(0, shards)
                 .concatMap(i -> batcher.take((start + i) % shards, releaseBatch,
                         Math.max(0, want * (i + 1) / shards - taken.size()), settings.fairQuantum())
                         .doOnNext(taken::addAll))
-                .doOnError(error -> takeFailed = true)
+                .doOnError(error -> {
+                    takeFailed = true;
+                    refillAgainAt = System.nanoTime() + REFILL_AGAIN_AFTER.toNanos();
+                })
+                .doOnComplete(() -> {
+                    // A take answered this late may have been sent again by the Redis client after a timeout: the
+                    // first sending's runs went with a reply nobody read.
+                    if (System.nanoTime() - roundStarted > SLOW_TAKE.toNanos()) {
+                        takeFailed = true;
+                        refillAgainAt = System.nanoTime() + REFILL_AGAIN_AFTER.toNanos();
+                    }
+                })
                 .then(Mono.defer(this::refillAfterFailedTake))
                 .then(Mono.defer(() -> claimAndSend(taken)))
                 .then(Mono.fromSupplier(taken::size));
