@@ -63,6 +63,11 @@ public class PipelineMetrics {
                 .register(registry);
     }
 
+    /** A lag read off two instants; a run put back with a later release time reads as no lag, not a negative one. */
+    private static Duration nonNegative(Duration lag) {
+        return lag.isNegative() ? Duration.ZERO : lag;
+    }
+
     /** A dispatch round claimed these runs at {@code claimedAt}. */
     public void claimed(List<ClaimedRun> runs, Instant claimedAt) {
         claimBatch.record(runs.size());
@@ -70,9 +75,9 @@ public class PipelineMetrics {
             if (run.releasedAt() == null) {
                 continue;
             }
-            startLag.record(Duration.between(run.releasedAt(), claimedAt));
+            startLag.record(nonNegative(Duration.between(run.releasedAt(), claimedAt)));
             if (run.attempt() == 1) {
-                schedulingLag.record(Duration.between(run.scheduledFor(), run.releasedAt()));
+                schedulingLag.record(nonNegative(Duration.between(run.scheduledFor(), run.releasedAt())));
             }
         }
     }

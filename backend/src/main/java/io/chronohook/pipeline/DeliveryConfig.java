@@ -12,9 +12,10 @@ import org.springframework.context.annotation.Configuration;
 public class DeliveryConfig {
 
     @Bean(destroyMethod = "close")
-    WebhookDispatcher webhookDispatcher(DeliveryProperties properties, Clock clock) {
-        return new WebhookDispatcher(
-                DispatcherSettings.defaults().withAllowPrivateTargets(properties.allowPrivateTargets()), clock);
+    WebhookDispatcher webhookDispatcher(DeliveryProperties properties, PipelineProperties pipeline, Clock clock) {
+        return new WebhookDispatcher(DispatcherSettings.defaults()
+                .withAllowPrivateTargets(properties.allowPrivateTargets())
+                .withMaxConnectionsPerHost(pipeline.dispatch().maxConnectionsPerHost()), clock);
     }
 
     @Bean

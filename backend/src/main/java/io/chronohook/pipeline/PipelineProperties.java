@@ -7,7 +7,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * What this instance runs and how hard: {@code roles} (api, worker or both), how many deliveries may be in flight,
- * how many runs one claim takes, the lease margin over a job's timeout, and outcome batching.
+ * how many connections one receiver's host may hold, how many runs one claim takes, the lease margin over a job's timeout, and outcome batching.
  */
 @ConfigurationProperties("chronohook")
 public record PipelineProperties(
@@ -26,7 +26,8 @@ public record PipelineProperties(
 
     /** Dispatch settings ({@code chronohook.dispatch.*}). */
     public record Dispatch(
-            @DefaultValue("2000") int maxInFlight,
+            @DefaultValue("4000") int maxInFlight,
+            @DefaultValue("4000") int maxConnectionsPerHost,
             @DefaultValue("250") int claimBatch,
             @DefaultValue("50") int fairQuantum,
             @DefaultValue("PT30S") Duration leaseMargin,
@@ -36,7 +37,7 @@ public record PipelineProperties(
             @DefaultValue("PT0.05S") Duration maxIdle) {
 
         public Dispatch {
-            if (maxInFlight < 1 || claimBatch < 1 || fairQuantum < 1 || outcomeBatch < 1) {
+            if (maxInFlight < 1 || maxConnectionsPerHost < 1 || claimBatch < 1 || fairQuantum < 1 || outcomeBatch < 1) {
                 throw new IllegalArgumentException("chronohook.dispatch sizes must be positive");
             }
             if (idle.isNegative() || idle.isZero() || maxIdle.compareTo(idle) < 0) {

@@ -44,9 +44,9 @@ public record DispatcherSettings(
         }
     }
 
-    /** Production defaults: public HTTPS targets only, 500 connections per host, 64 KiB read, 1 KiB kept. */
+    /** Production defaults: public HTTPS targets only, 4,000 connections per host, 64 KiB read, 1 KiB kept. */
     public static DispatcherSettings defaults() {
-        return new DispatcherSettings(false, 500, 10_000, Duration.ofSeconds(30), Duration.ofMinutes(5),
+        return new DispatcherSettings(false, 4000, 10_000, Duration.ofSeconds(30), Duration.ofMinutes(5),
                 Duration.ofSeconds(5), 64 * 1024, 1024, "Chronohook/1");
     }
 
@@ -54,6 +54,12 @@ public record DispatcherSettings(
     public DispatcherSettings withAllowPrivateTargets(boolean allow) {
         return new DispatcherSettings(allow, maxConnectionsPerHost, pendingAcquireMaxCount, maxIdleTime, maxLifeTime,
                 resolveTimeout, maxResponseBytes, storedExcerptBytes, userAgent);
+    }
+
+    /** The same settings with another keep-alive pool size per host and port. */
+    public DispatcherSettings withMaxConnectionsPerHost(int connections) {
+        return new DispatcherSettings(allowPrivateTargets, connections, pendingAcquireMaxCount, maxIdleTime,
+                maxLifeTime, resolveTimeout, maxResponseBytes, storedExcerptBytes, userAgent);
     }
 
     /** The same settings with other response limits. */

@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,6 +82,7 @@ final class ChaosLoad {
         long duplicates = 0;
         Duration worstLag = Duration.ZERO;
         Instant lastBeforeFault = null;
+        List<Instant> caughtUp = new ArrayList<>();
         for (Map.Entry<String, ChaosReceiver.Accepted> entry : accepted.entrySet()) {
             ChaosReceiver.Accepted run = entry.getValue();
             duplicates += run.times() - 1;
@@ -94,13 +96,28 @@ final class ChaosLoad {
             if (scheduled.isBefore(faultEnded) && (lastBeforeFault == null || run.firstAt().isAfter(lastBeforeFault))) {
                 lastBeforeFault = run.firstAt();
             }
+            if (scheduled.isBefore(faultEnded) && run.firstAt().isAfter(faultEnded)) {
+                caughtUp.add(run.firstAt());
+            }
         }
         Duration recovery = lastBeforeFault == null || lastBeforeFault.isBefore(faultEnded) ? Duration.ZERO
                 : Duration.between(faultEnded, lastBeforeFault);
         String unexpected = accepted.size() > delivered ? "; " + (accepted.size() - delivered) + " unexpected" : "";
         String missingRuns = expected.size() < runs ? "; " + (runs - expected.size()) + " jobs without a run" : "";
         return new ChaosResult(scenario, runs, delivered, runs - delivered, duplicates, worstLag, recovery,
-                note + unexpected + missingRuns + "; " + lostAttempts() + " attempts recorded lost");
+                note + unexpected + missingRuns + catchUp(caughtUp, faultEnded) + "; " + lostAttempts()
+                        + " attempts recorded lost");
+    }
+
+    /** How the runs held back by the fault came through after it: the first, half of them, and how many. */
+    private static String catchUp(List<Instant> caughtUp, Instant faultEnded) {
+        if (caughtUp.size() < 2) {
+            return "";
+        }
+        Collections.sort(caughtUp);
+        return "; " + caughtUp.size() + " held back, first through after "
+                + ChaosResult.seconds(Duration.between(faultEnded, caughtUp.getFirst())) + ", half after "
+                + ChaosResult.seconds(Duration.between(faultEnded, caughtUp.get(caughtUp.size() / 2)));
     }
 
     /** Attempts whose outcome was never known (their node died): the history of every other shows the real status. */
