@@ -18,11 +18,10 @@ import reactor.core.publisher.Flux;
 public class ActivityStore {
 
     /**
-     * How long before a window a run counted in it may have been created. Runs are created about
-     * {@code chronohook.gate.horizon} before they are due; a day covers any spread, the default retry policy many
-     * times over and replays of the previous day's dead runs. A run that ends later than this after its creation
-     * (a retry policy spanning more than a day, a replay of an older dead run, a run held for its quota longer) is
-     * not counted (docs/api.md "Activity").
+     * How long before a window a run counted in it may have been scheduled (a run id's time is its scheduled time).
+     * A day covers any spread, the default retry policy many times over and replays of the previous day's dead runs.
+     * A run that ends later than this after its scheduled time (a retry policy spanning more than a day, a replay of
+     * an older dead run, a run held for its quota longer) is not counted (docs/api.md "Activity").
      */
     static final Duration RUN_AGE_MARGIN = Duration.ofDays(1);
 

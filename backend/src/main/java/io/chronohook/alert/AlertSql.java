@@ -136,7 +136,10 @@ final class AlertSql {
             on conflict (tenant_id, dedup_key) do nothing
             """;
 
-    /** Occurrences the planner skipped as missed (the job's missed-run policy), created since {@code fromId}. */
+    /**
+     * Occurrences the planner skipped as missed (the job's missed-run policy), written since {@code from}: by the
+     * time the run row was written, not by its id (whose time is the occurrence's, which may be long before).
+     */
     static final String RAISE_FOR_SKIPPED = """
             insert into alert (id, tenant_id, kind, dedup_key, job_id, run_id, scheduled_for, details, state,
                                next_attempt_at, created_at)
@@ -146,7 +149,7 @@ final class AlertSql {
               from run r
               join alert_settings s on s.tenant_id = r.tenant_id and 'run.missed_window' = any(s.events)
               join job j on j.id = r.job_id
-             where r.state = 'skipped' and r.skip_reason = 'missed' and r.id >= :fromId
+             where r.state = 'skipped' and r.skip_reason = 'missed' and r.created_at >= :from
             on conflict (tenant_id, dedup_key) do nothing
             """;
 

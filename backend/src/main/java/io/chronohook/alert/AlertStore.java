@@ -116,7 +116,7 @@ public class AlertStore {
     /** Runs skipped as missed and created at or after {@code from}. */
     Mono<Long> raiseForSkipped(Instant from, Instant now) {
         return db.sql(AlertSql.RAISE_FOR_SKIPPED)
-                .bind("fromId", Uuid7.floor(from)).bind("now", utc(now))
+                .bind("from", utc(from)).bind("now", utc(now))
                 .fetch().rowsUpdated();
     }
 

@@ -34,6 +34,12 @@ final class AuditSql {
              limit :limit
             """;
 
+    /** Forgets events recorded before an id (the smallest id of a moment), a slice at a time. */
+    static final String PURGE = """
+            delete from audit_event
+             where id in (select id from audit_event where id < :before limit :limit)
+            """;
+
     private AuditSql() {
     }
 }

@@ -8,6 +8,7 @@ import io.chronohook.platform.Uuid7;
 import io.r2dbc.postgresql.codec.Json;
 import io.r2dbc.spi.Readable;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Map;
@@ -49,6 +50,11 @@ public class AuditStore {
         spec = entry.actor().id() == null ? spec.bindNull("actorId", String.class) : spec.bind("actorId", entry.actor().id());
         spec = entry.targetId() == null ? spec.bindNull("targetId", String.class) : spec.bind("targetId", entry.targetId());
         return spec.then();
+    }
+
+    /** Deletes up to {@code limit} events recorded before {@code before}; returns how many. */
+    public Mono<Long> purge(Instant before, int limit) {
+        return db.sql(AuditSql.PURGE).bind("before", Uuid7.floor(before)).bind("limit", limit).fetch().rowsUpdated();
     }
 
     public Mono<Page<AuditEvent>> list(TenantId tenantId, PageRequest page) {

@@ -224,12 +224,12 @@ public class JobService {
         if (job.definition().schedule().type() != JobDefinition.ScheduleType.NOW) {
             return Mono.empty();
         }
-        return runs.listForJob(job.tenantId(), job.id(), RunState.SCHEDULED, PageRequest.of(1, null))
+        return runs.listForJob(job.tenantId(), job.id(), RunState.SCHEDULED, Instant.EPOCH, PageRequest.of(1, null))
                 .flatMap(page -> offer(page.items()));
     }
 
     public Mono<JobView> view(TenantId tenantId, JobId id) {
-        return find(tenantId, id).flatMap(job -> runs.listForJob(tenantId, id, null, PageRequest.of(1, null))
+        return find(tenantId, id).flatMap(job -> runs.listForJob(tenantId, id, null, Instant.EPOCH, PageRequest.of(1, null))
                 .map(page -> JobView.of(job, page.items().stream().findFirst().map(JobService::lastRun).orElse(null))));
     }
 
@@ -346,7 +346,7 @@ public class JobService {
         checkKey(idempotencyKey);
         return find(tenantId, id).flatMap(job -> {
             Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-            RunId runId = new RunId(Uuid7.next(clock));
+            RunId runId = new RunId(Uuid7.at(now));
             Mono<Run> create = insertRun(tenantId, id, runId, now, "manual")
                     .then(audit.record(tenantId, AuditEntry.by(caller, "job.triggered", "job", id.toString(),
                             Map.of("run", runId.toString()))))
@@ -362,7 +362,8 @@ public class JobService {
     }
 
     private Mono<Void> insertRun(TenantId tenantId, JobId jobId, Instant now, String trigger) {
-        return insertRun(tenantId, jobId, new RunId(Uuid7.next(clock)), now.truncatedTo(ChronoUnit.MICROS), trigger);
+        Instant at = now.truncatedTo(ChronoUnit.MICROS);
+        return insertRun(tenantId, jobId, new RunId(Uuid7.at(at)), at, trigger);
     }
 
     private Mono<Void> insertRun(TenantId tenantId, JobId jobId, RunId runId, Instant at, String trigger) {

@@ -16,11 +16,10 @@ import reactor.core.publisher.Mono;
 public class StatsStore {
 
     /**
-     * How long before a window the runs it looks at may have been created. Runs are created about
-     * {@code chronohook.gate.horizon} (10 s) before they are due and a missed occurrence within a minute; five minutes
-     * also covers the default retry policy's later attempts (its delays add up to at most 300 s). Fire lags beyond
-     * it, retries of older runs and replays of old dead runs are left out, so that a call reads only the last
-     * minutes' rows however large the tables are (docs/api.md "Operator").
+     * How long before a window the runs it looks at may have been scheduled (a run id's time is its scheduled time).
+     * Five minutes covers the default retry policy's later attempts (its delays add up to at most 300 s). Fire lags
+     * beyond it, retries of older runs and replays of old dead runs are left out, so that a call reads only the last
+     * minutes' rows — the newest partition — however large the tables are (docs/api.md "Operator").
      */
     static final Duration RUN_AGE_MARGIN = Duration.ofMinutes(5);
 

@@ -1,6 +1,7 @@
 package io.chronohook.outcome;
 
 import io.chronohook.access.Caller;
+import io.chronohook.history.HistoryWindow;
 import io.chronohook.job.JobId;
 import io.chronohook.job.JobStore;
 import io.chronohook.platform.ApiException;
@@ -29,11 +30,13 @@ import reactor.core.publisher.Mono;
 public class DeadLetterController {
 
     private final RunStore runs;
+    private final HistoryWindow window;
     private final Replays replays;
     private final JobStore jobs;
 
-    public DeadLetterController(RunStore runs, Replays replays, JobStore jobs) {
+    public DeadLetterController(RunStore runs, Replays replays, JobStore jobs, HistoryWindow window) {
         this.runs = runs;
+        this.window = window;
         this.replays = replays;
         this.jobs = jobs;
     }
@@ -50,7 +53,7 @@ public class DeadLetterController {
         PageRequest page = PageRequest.of(limit, cursor);
         JobId job = jobId == null ? null
                 : JobId.parse(jobId).orElseThrow(() -> ApiException.invalid("jobId", "is not a job id"));
-        return runs.dead(caller.tenantId(), job, page)
+        return window.start(caller.tenantId()).flatMap(since -> runs.dead(caller.tenantId(), job, since, page))
                 .flatMap(result -> jobs.names(caller.tenantId(), result.items().stream().map(Run::jobId).toList())
                         .map(names -> new Page<>(result.items().stream()
                                 .map(run -> RunView.of(run, null).withJobName(names.get(run.jobId()))).toList(),

@@ -15,6 +15,7 @@ import io.chronohook.schedule.Run;
 import io.chronohook.schedule.RunId;
 import io.chronohook.schedule.RunStore;
 import io.chronohook.timegate.GateBacklog;
+import io.chronohook.history.HistoryWindow;
 import io.chronohook.node.LocalNode;
 import io.chronohook.node.NodeProperties;
 import java.time.Clock;
@@ -49,6 +50,7 @@ public class Replays {
     private static final Logger log = LoggerFactory.getLogger(Replays.class);
 
     private final RunStore runs;
+    private final HistoryWindow window;
     private final GateBacklog gate;
     private final AuditStore audit;
     private final DatabaseClient db;
@@ -59,8 +61,10 @@ public class Replays {
     private final int chunk;
 
     public Replays(RunStore runs, GateBacklog gate, AuditStore audit, DatabaseClient db, TransactionalOperator tx,
-                   LocalNode node, NodeProperties nodes, ReplayProperties settings, Clock clock) {
+                   LocalNode node, NodeProperties nodes, ReplayProperties settings, HistoryWindow window,
+                   Clock clock) {
         this.chunk = settings.chunk();
+        this.window = window;
         this.tx = tx;
         this.node = node;
         this.deadAfter = nodes.deadAfter();
@@ -78,7 +82,8 @@ public class Replays {
 
     public Mono<Run> replayOne(Caller caller, RunId id) {
         TenantId tenantId = caller.tenantId();
-        return runs.find(tenantId, id)
+        return window.require(tenantId, id)
+                .flatMap(visible -> runs.find(tenantId, id))
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("run " + id)))
                 .flatMap(run -> runs.replay(tenantId, List.of(id), clock.instant()).collectList())
                 .flatMap(replayed -> replayed.isEmpty()
@@ -95,7 +100,8 @@ public class Replays {
         TenantId tenantId = caller.tenantId();
         UUID id = Uuid7.next(clock);
         Instant now = clock.instant();
-        return runs.deadIds(tenantId, jobId, from, to, MAX_BULK).collectList().flatMap(ids -> {
+        return window.start(tenantId).flatMap(since -> runs.deadIds(tenantId, jobId, from, to, since, MAX_BULK)
+                .collectList()).flatMap(ids -> {
             DatabaseClient.GenericExecuteSpec insert = db.sql(ReplaySql.INSERT)
                     .bind("id", id).bind("tenantId", tenantId.value()).bind("total", ids.size())
                     .bind("now", utc(now)).bind("owner", node.id().value());
@@ -157,7 +163,8 @@ public class Replays {
                 .flatMap(orphan -> {
                     log.info("taking over bulk replay {}: {} runs left", PrefixedIds.format(ID_PREFIX, orphan.id()),
                             orphan.left());
-                    return runs.deadIds(orphan.tenantId(), orphan.jobId(), orphan.from(), orphan.to(),
+                    // The selection was fixed when the replay began (ids up to its last one), within the window then.
+                    return runs.deadIds(orphan.tenantId(), orphan.jobId(), orphan.from(), orphan.to(), Instant.EPOCH,
                                     orphan.cursor(), orphan.lastId(), Math.max(0, orphan.left()))
                             .collectList()
                             .flatMap(ids -> work(orphan.tenantId(), orphan.id(), ids).thenReturn(ids.size()));

@@ -67,12 +67,15 @@ public class Deliveries {
                     OutgoingRequest signed = dispatcher.signed(request);
                     String head = signed.method() + " " + signed.url() + "\n"
                             + HeaderLines.of(signed.headers().entrySet());
-                    return dispatcher.dispatch(signed).map(outcome -> new Sent(outcome, head));
+                    int bytes = head.getBytes(StandardCharsets.UTF_8).length + body.length;
+                    return dispatcher.dispatch(signed).map(outcome -> new Sent(outcome, head, bytes));
                 })
                 .doOnNext(sent -> breakers.record(breaker, sent.outcome()))
                 .map(sent -> AttemptResults.of(run, sent.outcome(), traceId, clock.instant(), splitJitter())
-                        .with(new FinishedAttempt.Exchange(sent.outcome() instanceof DeliveryOutcome.Blocked
-                                ? null : sent.head(), responseHeaders(sent.outcome()), run.payloadVersion())))
+                        .with(sent.outcome() instanceof DeliveryOutcome.Blocked
+                                ? new FinishedAttempt.Exchange(null, null, run.payloadVersion(), null)
+                                : new FinishedAttempt.Exchange(sent.head(), responseHeaders(sent.outcome()),
+                                        run.payloadVersion(), sent.bytes())))
                 .onErrorResume(error -> {
                     breaker.releasePermission();
                     Instant now = clock.instant();
@@ -84,8 +87,8 @@ public class Deliveries {
                 });
     }
 
-    /** An outcome and the request line and headers that went out for it. */
-    private record Sent(DeliveryOutcome outcome, String head) {
+    /** An outcome, the request line and headers that went out for it, and the bytes sent. */
+    private record Sent(DeliveryOutcome outcome, String head, int bytes) {
     }
 
     private static String responseHeaders(DeliveryOutcome outcome) {

@@ -42,6 +42,21 @@ public final class Uuid7 {
     }
 
     /**
+     * A version 7 id whose time is {@code instant}'s millisecond and whose other bits are random: a run's id carries
+     * its scheduled time, so that the run and its attempts land in the partition of that time.
+     */
+    public static UUID at(Instant instant) {
+        long msb = (instant.toEpochMilli() << 16) | 0x7000L | RANDOM.nextInt(1 << 12);
+        long lsb = 0x8000000000000000L | (RANDOM.nextLong() & 0x3FFFFFFFFFFFFFFFL);
+        return new UUID(msb, lsb);
+    }
+
+    /** The time of a version 7 id, to the millisecond. */
+    public static Instant instantOf(UUID id) {
+        return Instant.ofEpochMilli(id.getMostSignificantBits() >>> 16);
+    }
+
+    /**
      * The smallest version 7 id of {@code instant}'s millisecond: every id made at or after that instant sorts at or
      * above it, so {@code id >= floor(t)} bounds a time range on an id index.
      */

@@ -27,9 +27,10 @@ public record FinishedAttempt(RunId runId, TenantId tenantId, JobId jobId, int a
 
     /**
      * What went over the wire, kept with the attempt: the request line and headers as sent and the response's headers
-     * ({@code name: value} lines, credential-like values masked), and the job's payload version that was sent.
+     * ({@code name: value} lines, credential-like values masked), the job's payload version that was sent, and the
+     * bytes sent (request line, headers and body; null when nothing went out), counted as the tenant's egress.
      */
-    public record Exchange(String requestHead, String responseHeaders, Integer payloadVersion) {
+    public record Exchange(String requestHead, String responseHeaders, Integer payloadVersion, Integer requestBytes) {
     }
 
     /** This attempt with what went over the wire. */

@@ -112,11 +112,11 @@ public class Planner {
             }
             Duration offset = Spread.offset(job.id().toString(), job.spread());
             for (Instant occurrence : plan.fire()) {
-                newRuns.add(new NewRun(new RunId(Uuid7.next(clock)), job.tenantId(), job.id(), occurrence,
+                newRuns.add(new NewRun(new RunId(Uuid7.at(occurrence)), job.tenantId(), job.id(), occurrence,
                         occurrence.plus(offset), RunState.SCHEDULED, "schedule", null));
             }
             for (Instant occurrence : plan.skipped()) {
-                newRuns.add(new NewRun(new RunId(Uuid7.next(clock)), job.tenantId(), job.id(), occurrence,
+                newRuns.add(new NewRun(new RunId(Uuid7.at(occurrence)), job.tenantId(), job.id(), occurrence,
                         occurrence, RunState.SKIPPED, "schedule", "missed"));
             }
             ids[i] = job.id().value();

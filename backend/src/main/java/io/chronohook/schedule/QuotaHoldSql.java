@@ -15,12 +15,12 @@ final class QuotaHoldSql {
             """;
 
     /**
-     * A tenant's executions in the period as the durable rows show them: runs whose first counted attempt fell in
-     * it, plus runs whose execution is reserved and not yet recorded.
+     * A tenant's executions in the period (which starts at a UTC midnight): those recorded, from the daily usage
+     * counters, plus runs whose execution is reserved and not yet recorded.
      */
     static final String EXECUTIONS_USED = """
-            select (select count(*) from run
-                     where tenant_id = :tenantId and first_attempt_at >= :from and first_attempt_at is not null)
+            select (select coalesce(sum(executions), 0) from usage_daily
+                     where tenant_id = :tenantId and day >= cast(:from at time zone 'UTC' as date))
                  + (select count(*) from run
                      where tenant_id = :tenantId and first_attempt_at is null
                        and state in ('queued', 'delivering', 'running', 'retry_wait')) as used

@@ -1,6 +1,7 @@
 package io.chronohook.schedule;
 
 import io.chronohook.access.Caller;
+import io.chronohook.history.HistoryWindow;
 import io.chronohook.job.JobId;
 import io.chronohook.job.JobStore;
 import io.chronohook.platform.ApiException;
@@ -22,11 +23,13 @@ import reactor.core.publisher.Mono;
 public class RunController {
 
     private final RunStore runs;
+    private final HistoryWindow window;
     private final JobStore jobs;
     private final Clock clock;
 
-    public RunController(RunStore runs, JobStore jobs, Clock clock) {
+    public RunController(RunStore runs, JobStore jobs, HistoryWindow window, Clock clock) {
         this.runs = runs;
+        this.window = window;
         this.jobs = jobs;
         this.clock = clock;
     }
@@ -41,7 +44,8 @@ public class RunController {
         RunState filter = state(state);
         return jobs.find(caller.tenantId(), id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("job " + jobId)))
-                .flatMap(job -> runs.listForJob(caller.tenantId(), id, filter, page))
+                .flatMap(job -> window.start(caller.tenantId()))
+                .flatMap(since -> runs.listForJob(caller.tenantId(), id, filter, since, page))
                 .map(result -> new Page<>(result.items().stream().map(run -> RunView.of(run, null)).toList(),
                         result.nextCursor()));
     }
@@ -49,7 +53,8 @@ public class RunController {
     @GetMapping("/api/v1/runs/{runId}")
     public Mono<RunView> get(@AuthenticationPrincipal Caller caller, @PathVariable String runId) {
         RunId id = runId(runId);
-        return runs.find(caller.tenantId(), id)
+        return window.require(caller.tenantId(), id)
+                .flatMap(visible -> runs.find(caller.tenantId(), id))
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("run " + runId)))
                 .flatMap(run -> runs.attempts(caller.tenantId(), id).collectList()
                         .zipWith(jobs.currentPayload(caller.tenantId(), run.jobId())
@@ -62,7 +67,8 @@ public class RunController {
     @PostMapping("/api/v1/runs/{runId}/cancel")
     public Mono<RunView> cancel(@AuthenticationPrincipal Caller caller, @PathVariable String runId) {
         RunId id = runId(runId);
-        return runs.find(caller.tenantId(), id)
+        return window.require(caller.tenantId(), id)
+                .flatMap(visible -> runs.find(caller.tenantId(), id))
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("run " + runId)))
                 .flatMap(run -> runs.cancel(caller.tenantId(), id, clock.instant()))
                 .flatMap(cancelled -> cancelled ? runs.find(caller.tenantId(), id)

@@ -1,9 +1,18 @@
 package io.chronohook.schedule;
 
-/** Named SQL for the run and attempt tables. Times travel as epoch microseconds in arrays (exact, no rounding). */
+/**
+ * Named SQL for the run and attempt tables. Times travel as epoch microseconds in arrays (exact, no rounding).
+ * Both tables are partitioned by run id (its time is the run's scheduled time): statements that join runs to an
+ * array of ids also name the ids as {@code id = any(...)}, so that the planner reads only the partitions they fall
+ * in; the tenant-facing lists read from {@code :since}, the start of the tenant's history window.
+ */
 final class RunSql {
 
-    /** Many runs in one statement; an occurrence that already has a run is left alone. */
+    /**
+     * Many runs in one statement; an occurrence that already has a run is left alone (each partition of the run table
+     * holds a unique index on job and scheduled time, and an occurrence always falls in the same partition: its run
+     * id carries its scheduled time).
+     */
     static final String INSERT_MANY = """
             insert into run (id, tenant_id, job_id, scheduled_for, due_at, state, trigger, skip_reason, finished_at,
                              created_at, updated_at)
@@ -17,7 +26,7 @@ final class RunSql {
                           cast(:scheduledUs as bigint[]), cast(:dueUs as bigint[]), cast(:states as text[]),
                           cast(:triggers as text[]), cast(:skipReasons as text[]))
                    as u(id, tenant_id, job_id, scheduled_us, due_us, state, trigger, skip_reason)
-            on conflict (job_id, scheduled_for) do nothing
+            on conflict do nothing
             returning id, tenant_id, state, due_at
             """;
 
@@ -34,7 +43,7 @@ final class RunSql {
 
     static final String LIST_FOR_JOB_FIRST = "select " + RUN_COLUMNS + """
               from run
-             where tenant_id = :tenantId and job_id = :jobId
+             where tenant_id = :tenantId and job_id = :jobId and id >= :since
                and (cast(:state as text) is null or state = :state)
              order by id desc
              limit :limit
@@ -42,7 +51,7 @@ final class RunSql {
 
     static final String LIST_FOR_JOB_AFTER = "select " + RUN_COLUMNS + """
               from run
-             where tenant_id = :tenantId and job_id = :jobId and id < :after
+             where tenant_id = :tenantId and job_id = :jobId and id < :after and id >= :since
                and (cast(:state as text) is null or state = :state)
              order by id desc
              limit :limit
@@ -108,7 +117,8 @@ final class RunSql {
                    claimed_at = :now, claimed_by = :node, lease_until = :now + (j.timeout_ms + :leaseMarginMs) * interval '1 millisecond',
                    updated_at = :now
               from unnest(cast(:ids as uuid[]), cast(:releasedUs as bigint[])) as u(id, released_us), job j
-             where r.id = u.id and r.state in ('scheduled', 'queued', 'retry_wait') and r.due_at <= :dueBy
+             where r.id = u.id and r.id = any(cast(:ids as uuid[]))
+               and r.state in ('scheduled', 'queued', 'retry_wait') and r.due_at <= :dueBy
                and j.id = r.job_id and j.state in ('active', 'completed')
             returning r.id, r.tenant_id, r.job_id, r.scheduled_for, r.attempt, r.attempt_base, r.released_at,
                       j.url, j.method, j.content_type, j.headers_sealed, j.body_sealed, j.key_id, j.timeout_ms,
@@ -123,28 +133,57 @@ final class RunSql {
              where id = any(cast(:ids as uuid[])) and state in ('delivering', 'running') and claimed_by = :node
             """;
 
-    /** Records attempts; a duplicate (late outcome of a rescued attempt) is ignored. */
-    static final String INSERT_ATTEMPTS = """
-            insert into attempt (run_id, number, tenant_id, started_at, first_byte_at, finished_at, status_code,
-                                 latency_ms, outcome, error_class, error, response_excerpt, trace_id, target_host,
-                                 request_head, response_headers, payload_version)
-            select u.run_id, u.number, u.tenant_id,
-                   timestamptz 'epoch' + u.started_us * interval '1 microsecond',
-                   timestamptz 'epoch' + u.first_byte_us * interval '1 microsecond',
-                   timestamptz 'epoch' + u.finished_us * interval '1 microsecond',
-                   u.status_code, u.latency_ms, u.outcome, u.error_class, u.error, u.excerpt, u.trace_id, u.host,
-                   u.request_head, u.response_headers, u.payload_version
-              from unnest(cast(:runIds as uuid[]), cast(:numbers as int[]), cast(:tenantIds as uuid[]),
-                          cast(:startedUs as bigint[]), cast(:firstByteUs as bigint[]), cast(:finishedUs as bigint[]),
-                          cast(:statusCodes as int[]), cast(:latencies as int[]), cast(:outcomes as text[]),
-                          cast(:errorClasses as text[]), cast(:errors as text[]), cast(:excerpts as text[]),
-                          cast(:traceIds as text[]), cast(:hosts as text[]), cast(:requestHeads as text[]),
-                          cast(:responseHeaders as text[]), cast(:payloadVersions as int[]))
-                   as u(run_id, number, tenant_id, started_us, first_byte_us, finished_us, status_code, latency_ms,
-                        outcome, error_class, error, excerpt, trace_id, host, request_head, response_headers,
-                        payload_version)
-            on conflict (run_id, number) do nothing
+    /**
+     * Adds the attempts the enclosing statement inserted (its {@code counted_attempts}) to the tenants' daily usage:
+     * executions (attempts numbered 1) by the day they started, attempts and bytes sent by the day they finished.
+     * Rows are taken in key order, so two nodes adding to the same tenants never wait on each other in a circle.
+     */
+    private static final String ADD_USAGE = """
+            insert into usage_daily (tenant_id, day, executions, attempts, egress_bytes)
+            select tenant_id, day, sum(executions), sum(attempts), sum(egress)
+              from (select tenant_id, cast(started_at at time zone 'UTC' as date) as day, 1 as executions,
+                           0 as attempts, 0 as egress
+                      from counted_attempts where number = 1
+                    union all
+                    select tenant_id, cast(finished_at at time zone 'UTC' as date), 0, 1, coalesce(request_bytes, 0)
+                      from counted_attempts) as counts
+             group by tenant_id, day
+             order by tenant_id, day
+            on conflict (tenant_id, day) do update
+               set executions = usage_daily.executions + excluded.executions,
+                   attempts = usage_daily.attempts + excluded.attempts,
+                   egress_bytes = usage_daily.egress_bytes + excluded.egress_bytes
             """;
+
+    /**
+     * Records attempts and counts them into usage; a duplicate (late outcome of a rescued attempt) is ignored and not
+     * counted.
+     */
+    static final String INSERT_ATTEMPTS = """
+            with counted_attempts as (
+                insert into attempt (run_id, number, tenant_id, started_at, first_byte_at, finished_at, status_code,
+                                     latency_ms, outcome, error_class, error, response_excerpt, trace_id, target_host,
+                                     request_head, response_headers, payload_version, request_bytes)
+                select u.run_id, u.number, u.tenant_id,
+                       timestamptz 'epoch' + u.started_us * interval '1 microsecond',
+                       timestamptz 'epoch' + u.first_byte_us * interval '1 microsecond',
+                       timestamptz 'epoch' + u.finished_us * interval '1 microsecond',
+                       u.status_code, u.latency_ms, u.outcome, u.error_class, u.error, u.excerpt, u.trace_id, u.host,
+                       u.request_head, u.response_headers, u.payload_version, u.request_bytes
+                  from unnest(cast(:runIds as uuid[]), cast(:numbers as int[]), cast(:tenantIds as uuid[]),
+                              cast(:startedUs as bigint[]), cast(:firstByteUs as bigint[]), cast(:finishedUs as bigint[]),
+                              cast(:statusCodes as int[]), cast(:latencies as int[]), cast(:outcomes as text[]),
+                              cast(:errorClasses as text[]), cast(:errors as text[]), cast(:excerpts as text[]),
+                              cast(:traceIds as text[]), cast(:hosts as text[]), cast(:requestHeads as text[]),
+                              cast(:responseHeaders as text[]), cast(:payloadVersions as int[]),
+                              cast(:requestBytes as int[]))
+                       as u(run_id, number, tenant_id, started_us, first_byte_us, finished_us, status_code, latency_ms,
+                            outcome, error_class, error, excerpt, trace_id, host, request_head, response_headers,
+                            payload_version, request_bytes)
+                on conflict (run_id, number) do nothing
+                returning tenant_id, number, started_at, finished_at, request_bytes
+            )
+            """ + ADD_USAGE;
 
     /**
      * Ends attempts: DELIVERING → the outcome's state, only if the run is still in the attempt that was made
@@ -178,14 +217,14 @@ final class RunSql {
                           cast(:counted as boolean[]), cast(:errorClasses as text[]), cast(:hosts as text[]))
                    as u(id, attempt, state, next_due_us, started_us, finished_us, status_code, error, trace_id, counted,
                         error_class, host)
-             where r.id = u.id and r.state = 'delivering' and r.attempt = u.attempt
+             where r.id = u.id and r.id = any(cast(:ids as uuid[])) and r.state = 'delivering' and r.attempt = u.attempt
             returning r.id, r.tenant_id, r.state, r.due_at
             """;
 
     /**
      * Returns runs whose lease expired or whose node is dead or stopped (it died, or stopped before it could record
      * them) to the queue, same run id, the lost attempt
-     * counted and recorded; dead instead when the attempt budget is spent or the job is at-most-once.
+     * counted, recorded and added to usage; dead instead when the attempt budget is spent or the job is at-most-once.
      */
     static final String RESCUE_EXPIRED_LEASES = """
             with expired as (
@@ -210,18 +249,21 @@ final class RunSql {
                   from expired e, job j
                  where r.id = e.id and j.id = r.job_id and r.state in ('delivering', 'running')
                 returning r.id, r.tenant_id, r.state, r.due_at, r.attempt, r.claimed_at
-            ), recorded as (
+            ), counted_attempts as (
                 insert into attempt (run_id, number, tenant_id, started_at, finished_at, outcome, error_class, error)
                 select id, attempt, tenant_id, coalesce(claimed_at, :now), :now, 'lost', 'lease_expired', :error
                   from moved
                 on conflict (run_id, number) do nothing
+                returning tenant_id, number, started_at, finished_at, request_bytes
+            ), usage as (
+            """ + ADD_USAGE + """
             )
             select id, tenant_id, state, due_at, attempt from moved
             """;
 
     static final String DEAD_FIRST = "select " + RUN_COLUMNS + """
               from run
-             where tenant_id = :tenantId and state = 'dead'
+             where tenant_id = :tenantId and state = 'dead' and id >= :since
                and (cast(:jobId as uuid) is null or job_id = cast(:jobId as uuid))
              order by id desc
              limit :limit
@@ -229,7 +271,7 @@ final class RunSql {
 
     static final String DEAD_AFTER = "select " + RUN_COLUMNS + """
               from run
-             where tenant_id = :tenantId and state = 'dead' and id < :after
+             where tenant_id = :tenantId and state = 'dead' and id < :after and id >= :since
                and (cast(:jobId as uuid) is null or job_id = cast(:jobId as uuid))
              order by id desc
              limit :limit
@@ -252,7 +294,7 @@ final class RunSql {
      */
     static final String DEAD_IDS = """
             select id from run
-             where tenant_id = :tenantId and state = 'dead'
+             where tenant_id = :tenantId and state = 'dead' and id >= :since
                and (cast(:after as uuid) is null or id > cast(:after as uuid))
                and (cast(:upTo as uuid) is null or id <= cast(:upTo as uuid))
                and (cast(:jobId as uuid) is null or job_id = cast(:jobId as uuid))

@@ -9,6 +9,7 @@ import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.job.JobId;
 import io.chronohook.platform.Page;
 import io.chronohook.platform.PageRequest;
+import io.chronohook.platform.Uuid7;
 import io.r2dbc.spi.Readable;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -80,10 +81,13 @@ public class RunStore {
                 .map(RunStore::toRun).one();
     }
 
-    public Mono<Page<Run>> listForJob(TenantId tenantId, JobId jobId, RunState state, PageRequest page) {
+    /** A job's runs scheduled at or after {@code since} (the tenant's history window), newest first. */
+    public Mono<Page<Run>> listForJob(TenantId tenantId, JobId jobId, RunState state, Instant since,
+                                      PageRequest page) {
         DatabaseClient.GenericExecuteSpec spec = page.query(db, RunSql.LIST_FOR_JOB_FIRST, RunSql.LIST_FOR_JOB_AFTER)
                 .bind("tenantId", tenantId.value())
-                .bind("jobId", jobId.value());
+                .bind("jobId", jobId.value())
+                .bind("since", Uuid7.floor(since));
         spec = state == null ? spec.bindNull("state", String.class) : spec.bind("state", state.wire());
         return spec.map(RunStore::toRun).all().collectList()
                 .map(rows -> page.page(rows, run -> run.id().value(), run -> run));
@@ -245,12 +249,14 @@ public class RunStore {
         String[] requestHeads = new String[n];
         String[] responseHeaders = new String[n];
         Integer[] payloadVersions = new Integer[n];
+        Integer[] requestBytes = new Integer[n];
         for (int i = 0; i < n; i++) {
             FinishedAttempt f = sent.get(i);
             if (f.exchange() != null) {
                 requestHeads[i] = f.exchange().requestHead();
                 responseHeaders[i] = f.exchange().responseHeaders();
                 payloadVersions[i] = f.exchange().payloadVersion();
+                requestBytes[i] = f.exchange().requestBytes();
             }
             runIds[i] = f.runId().value();
             numbers[i] = f.attempt();
@@ -274,12 +280,15 @@ public class RunStore {
                 .bind("errorClasses", errorClasses).bind("errors", errors).bind("excerpts", excerpts)
                 .bind("traceIds", traceIds).bind("hosts", hosts).bind("requestHeads", requestHeads)
                 .bind("responseHeaders", responseHeaders).bind("payloadVersions", payloadVersions)
+                .bind("requestBytes", requestBytes)
                 .then();
     }
 
-    public Mono<Page<Run>> dead(TenantId tenantId, JobId jobId, PageRequest page) {
+    /** Dead runs scheduled at or after {@code since} (the tenant's history window), newest first. */
+    public Mono<Page<Run>> dead(TenantId tenantId, JobId jobId, Instant since, PageRequest page) {
         DatabaseClient.GenericExecuteSpec spec = page.query(db, RunSql.DEAD_FIRST, RunSql.DEAD_AFTER)
-                .bind("tenantId", tenantId.value());
+                .bind("tenantId", tenantId.value())
+                .bind("since", Uuid7.floor(since));
         spec = jobId == null ? spec.bindNull("jobId", UUID.class) : spec.bind("jobId", jobId.value());
         return spec.map(RunStore::toRun).all().collectList()
                 .map(rows -> page.page(rows, run -> run.id().value(), run -> run));
@@ -295,15 +304,15 @@ public class RunStore {
     }
 
     /** Ids of the dead runs matching a bulk replay's filter (at most {@code limit}). */
-    public Flux<RunId> deadIds(TenantId tenantId, JobId jobId, Instant from, Instant to, int limit) {
-        return deadIds(tenantId, jobId, from, to, null, null, limit);
+    public Flux<RunId> deadIds(TenantId tenantId, JobId jobId, Instant from, Instant to, Instant since, int limit) {
+        return deadIds(tenantId, jobId, from, to, since, null, null, limit);
     }
 
     /** Dead runs of a bulk replay's selection with ids in ({@code after}, {@code upTo}], either bound optional. */
-    public Flux<RunId> deadIds(TenantId tenantId, JobId jobId, Instant from, Instant to, RunId after, RunId upTo,
-                               int limit) {
+    public Flux<RunId> deadIds(TenantId tenantId, JobId jobId, Instant from, Instant to, Instant since, RunId after,
+                               RunId upTo, int limit) {
         DatabaseClient.GenericExecuteSpec spec = db.sql(RunSql.DEAD_IDS).bind("tenantId", tenantId.value())
-                .bind("limit", limit);
+                .bind("since", Uuid7.floor(since)).bind("limit", limit);
         spec = after == null ? spec.bindNull("after", UUID.class) : spec.bind("after", after.value());
         spec = upTo == null ? spec.bindNull("upTo", UUID.class) : spec.bind("upTo", upTo.value());
         spec = jobId == null ? spec.bindNull("jobId", UUID.class) : spec.bind("jobId", jobId.value());

@@ -5,7 +5,6 @@ import io.chronohook.batcher.ExecutionQuota;
 import io.chronohook.billing.plan.Plan;
 import io.chronohook.billing.usage.InvoicePreview;
 import io.chronohook.job.TenantPlans;
-import io.chronohook.platform.Rows;
 import io.chronohook.schedule.QuotaHoldStore;
 import java.time.Clock;
 import java.time.Instant;
@@ -21,22 +20,17 @@ import reactor.core.publisher.Mono;
 /**
  * {@code GET /api/v1/usage}: the tenant's plan, its usage in the current billing period (the calendar month, UTC)
  * and the invoice preview. An execution is a run whose first attempt fell in the period — counted once however many
- * retries it took, and counted from the durable run rows, so a crash neither loses nor doubles one.
+ * retries it took. Usage is read from daily counters that the statement recording attempts adds to, from the rows it
+ * inserted, so a crash, a retried write or a replay neither loses nor doubles one — and no run history is scanned.
  */
 @RestController
 public class UsageController {
 
-    static final String EXECUTIONS_BY_DAY = """
-            select cast(date_trunc('day', first_attempt_at at time zone 'UTC') as date) as day, count(*) as executions
-              from run
-             where tenant_id = :tenantId and first_attempt_at >= :from and first_attempt_at < :to
-             group by 1
-             order by 1
-            """;
-
-    static final String ATTEMPTS = """
-            select count(*) from attempt
-             where tenant_id = :tenantId and finished_at >= :from and finished_at < :to
+    /** The period's days with usage, from the daily counters written as outcomes are recorded. */
+    static final String BY_DAY = """
+            select day, executions, attempts, egress_bytes from usage_daily
+             where tenant_id = :tenantId and day >= :from and day < :to
+             order by day
             """;
 
     static final String LIVE_JOBS = """
@@ -55,8 +49,8 @@ public class UsageController {
         this.clock = clock;
     }
 
-    /** Executions on one day. */
-    public record Day(LocalDate day, long executions) {
+    /** Usage on one day: executions, attempts and bytes sent. */
+    public record Day(LocalDate day, long executions, long attempts, long egressBytes) {
     }
 
     /**
@@ -64,7 +58,8 @@ public class UsageController {
      * overage price); {@code quotaExceededRuns}: runs of the period held because they were spent.
      */
     public record Usage(Plan plan, Instant periodStart, Instant periodEnd, long executions, long attempts,
-                        long jobs, boolean capped, long quotaExceededRuns, List<Day> days, InvoicePreview invoice) {
+                        long egressBytes, long jobs, boolean capped, long quotaExceededRuns, List<Day> days,
+                        InvoicePreview invoice) {
     }
 
     @GetMapping("/api/v1/usage")
@@ -72,21 +67,23 @@ public class UsageController {
         LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
         Instant from = today.withDayOfMonth(1).atStartOfDay(ZoneOffset.UTC).toInstant();
         Instant to = today.withDayOfMonth(1).plusMonths(1).atStartOfDay(ZoneOffset.UTC).toInstant();
-        Mono<List<Day>> days = db.sql(EXECUTIONS_BY_DAY)
-                .bind("tenantId", caller.tenantId().value()).bind("from", Rows.utc(from)).bind("to", Rows.utc(to))
-                .map(row -> new Day(row.get("day", LocalDate.class), row.get("executions", Long.class)))
+        Mono<List<Day>> days = db.sql(BY_DAY)
+                .bind("tenantId", caller.tenantId().value())
+                .bind("from", LocalDate.ofInstant(from, ZoneOffset.UTC))
+                .bind("to", LocalDate.ofInstant(to, ZoneOffset.UTC))
+                .map(row -> new Day(row.get("day", LocalDate.class), row.get("executions", Long.class),
+                        row.get("attempts", Long.class), row.get("egress_bytes", Long.class)))
                 .all().collectList();
-        Mono<Long> attempts = db.sql(ATTEMPTS)
-                .bind("tenantId", caller.tenantId().value()).bind("from", Rows.utc(from)).bind("to", Rows.utc(to))
-                .map(row -> row.get(0, Long.class)).one();
         Mono<Long> jobs = db.sql(LIVE_JOBS).bind("tenantId", caller.tenantId().value())
                 .map(row -> row.get(0, Long.class)).one();
         Mono<Long> held = holds.held(caller.tenantId(), from)
                 .map(counts -> counts.getOrDefault(caller.tenantId(), 0L));
-        return Mono.zip(plans.of(caller.tenantId()), days, attempts, jobs, held).map(t -> {
+        return Mono.zip(plans.of(caller.tenantId()), days, jobs, held).map(t -> {
             long executions = t.getT2().stream().mapToLong(Day::executions).sum();
-            return new Usage(t.getT1(), from, to, executions, t.getT3(), t.getT4(), ExecutionQuota.capped(t.getT1()),
-                    t.getT5(), t.getT2(), InvoicePreview.of(t.getT1(), executions));
+            long attempts = t.getT2().stream().mapToLong(Day::attempts).sum();
+            long egress = t.getT2().stream().mapToLong(Day::egressBytes).sum();
+            return new Usage(t.getT1(), from, to, executions, attempts, egress, t.getT3(),
+                    ExecutionQuota.capped(t.getT1()), t.getT4(), t.getT2(), InvoicePreview.of(t.getT1(), executions));
         });
     }
 }

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.chronohook.job.JobId;
 import io.chronohook.platform.PrefixedIds;
+import io.chronohook.platform.Uuid7;
 import io.chronohook.schedule.RunId;
 import io.chronohook.support.ReceiverApiTest;
 import java.time.Duration;
@@ -117,7 +118,7 @@ class NodesApiTest extends ReceiverApiTest {
 
     /** Writes a run of the job in delivery by {@code node}, as a claim would; returns the run's id. */
     private String holdRun(String jobId, UUID node, OffsetDateTime now) {
-        UUID run = UUID.randomUUID();
+        UUID run = Uuid7.at(Instant.now());
         db.sql("""
                 insert into run (id, tenant_id, job_id, scheduled_for, due_at, state, attempt, trigger, claimed_at,
                                  claimed_by, lease_until, created_at, updated_at)

@@ -12,6 +12,7 @@ import io.chronohook.pipeline.Deliveries;
 import io.chronohook.pipeline.DispatchLoop;
 import io.chronohook.pipeline.PipelineProperties;
 import io.chronohook.platform.PrefixedIds;
+import io.chronohook.platform.Uuid7;
 import io.chronohook.schedule.FinishedAttempt;
 import io.chronohook.schedule.RunId;
 import io.chronohook.schedule.RunState;
@@ -197,7 +198,7 @@ class DatabaseOutageTest extends ReceiverApiTest {
 
     /** Writes a run of the job in delivery under an hour-long lease, as a claim would. */
     private UUID holdRun(String jobId) {
-        UUID run = UUID.randomUUID();
+        UUID run = Uuid7.at(Instant.now());
         db.sql("""
                 insert into run (id, tenant_id, job_id, scheduled_for, due_at, state, attempt, trigger, claimed_at,
                                  lease_until, created_at, updated_at)

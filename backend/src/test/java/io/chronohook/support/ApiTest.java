@@ -85,6 +85,13 @@ public abstract class ApiTest {
                 .exchange().expectStatus().isOk();
     }
 
+    /** The tenant's id as stored ({@code ten_…} as the API shows it, without its prefix). */
+    protected static UUID tenantUuid(String tenantId) {
+        String hex = tenantId.substring(tenantId.indexOf('_') + 1);
+        return new UUID(Long.parseUnsignedLong(hex.substring(0, 16), 16),
+                Long.parseUnsignedLong(hex.substring(16), 16));
+    }
+
     /** Moves a tenant to a plan through the operator API. */
     protected WebTestClient.ResponseSpec assignPlan(String tenantId, String plan) {
         return http.put().uri("/api/v1/operator/tenants/{id}/plan", tenantId).header("Authorization", OPERATOR)

@@ -21,7 +21,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code kill -9} of the backend while 2,000 runs are in flight against a slow receiver, then a restart: every run
- * delivered, and the usage billed equal to what the receiver got. The jobs' timeout leaves room for 2,000 requests
+ * delivered, the usage billed equal to what the receiver got, and the daily usage counters equal to a scan of the
+ * rows. The jobs' timeout leaves room for 2,000 requests
  * queued at one receiver, so that the only redeliveries are those the kill caused.
  */
 class KillE2ETest {
@@ -64,6 +65,25 @@ class KillE2ETest {
             // Billed executions are the runs the receiver saw, once each, whatever was redelivered after the kill.
             assertThat(usage.get("executions").asLong()).isEqualTo(receiver.distinct());
             assertThat(usage.get("attempts").asLong()).isGreaterThanOrEqualTo(RUNS);
+            // The daily counters, written with the outcomes, equal a scan of the rows across the kill.
+            assertThat(usage.get("executions").asLong())
+                    .isEqualTo(scalar("select count(*) from run where tenant_id = ? and first_attempt_at is not null",
+                            tenant));
+            assertThat(usage.get("attempts").asLong())
+                    .isEqualTo(scalar("select count(*) from attempt where tenant_id = ?", tenant));
+            assertThat(usage.get("egressBytes").asLong())
+                    .isEqualTo(scalar("select coalesce(sum(request_bytes), 0) from attempt where tenant_id = ?",
+                            tenant));
+        }
+    }
+
+    private static long scalar(String sql, UUID tenant) throws Exception {
+        try (Connection db = TestEnvironment.database(); PreparedStatement query = db.prepareStatement(sql)) {
+            query.setObject(1, tenant);
+            try (ResultSet rows = query.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
         }
     }
 

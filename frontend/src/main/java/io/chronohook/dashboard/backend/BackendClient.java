@@ -47,6 +47,8 @@ public class BackendClient {
 
     private static final Logger log = LoggerFactory.getLogger(BackendClient.class);
     private static final int MAX_DETAIL = 120;
+    /** What an API call accepts unless it asks for something else: the resource as JSON, or a problem document. */
+    private static final List<MediaType> JSON = List.of(MediaType.APPLICATION_JSON, MediaType.APPLICATION_PROBLEM_JSON);
 
     private final WebClient web;
     private final Duration connectTimeout;
@@ -72,6 +74,16 @@ public class BackendClient {
     /** GETs one resource; {@code token} is null only for the public calls. */
     public <T> Mono<T> get(AccessToken token, Function<UriBuilder, URI> uri, Class<T> type) {
         return call(token, HttpMethod.GET, uri, null, Map.of(), ParameterizedTypeReference.forType(type));
+    }
+
+    /**
+     * GETs one resource as {@code mediaType} and answers its body byte for byte, for a download the dashboard hands on
+     * unchanged (a CSV export, the API's own JSON); an empty body is zero bytes.
+     */
+    public Mono<byte[]> bytes(AccessToken token, Function<UriBuilder, URI> uri, MediaType mediaType) {
+        return call(token, HttpMethod.GET, List.of(mediaType, MediaType.APPLICATION_PROBLEM_JSON), uri, null, Map.of(),
+                ParameterizedTypeReference.<byte[]>forType(byte[].class))
+                .defaultIfEmpty(new byte[0]);
     }
 
     /** GETs one page of a list of {@code itemType}. */
@@ -100,9 +112,15 @@ public class BackendClient {
 
     private <T> Mono<T> call(AccessToken token, HttpMethod method, Function<UriBuilder, URI> uri, Object body,
                              Map<String, String> headers, ParameterizedTypeReference<T> type) {
+        return call(token, method, JSON, uri, body, headers, type);
+    }
+
+    private <T> Mono<T> call(AccessToken token, HttpMethod method, List<MediaType> accept,
+                             Function<UriBuilder, URI> uri, Object body, Map<String, String> headers,
+                             ParameterizedTypeReference<T> type) {
         WebClient.RequestBodySpec request = web.method(method)
                 .uri(uri)
-                .accept(MediaType.APPLICATION_JSON, MediaType.APPLICATION_PROBLEM_JSON)
+                .accept(accept.toArray(MediaType[]::new))
                 .headers(h -> {
                     if (token != null) {
                         h.setBearerAuth(token.value());

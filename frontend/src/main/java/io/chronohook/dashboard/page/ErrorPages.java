@@ -16,10 +16,15 @@ import org.springframework.web.server.ServerWebExchange;
 
 /**
  * Turns what the backend refused into pages: no session → the sign-in page (coming back here afterwards); 404 — also
- * for another tenant's ids — a plain "not found"; 403 a "not allowed"; the backend down a "try again".
+ * for another tenant's ids, and for an address the dashboard rejects itself ({@link NotFound}) — a plain "not found";
+ * 403 a "not allowed"; the backend down a "try again".
  */
 @ControllerAdvice
 public class ErrorPages {
+
+    private static final ErrorPage NOT_FOUND = new ErrorPage(404, "Not found",
+            "There is nothing here — the link may be wrong, or what it pointed to was deleted.", "/jobs",
+            "Back to jobs");
 
     private final Pages pages;
     private final Cookies cookies;
@@ -43,9 +48,7 @@ public class ErrorPages {
     @ExceptionHandler(BackendProblem.class)
     public Rendering refused(BackendProblem problem, ServerWebExchange exchange) {
         ErrorPage page = switch (problem.status()) {
-            case 404 -> new ErrorPage(404, "Not found",
-                    "There is nothing here — the link may be wrong, or what it pointed to was deleted.",
-                    "/jobs", "Back to jobs");
+            case 404 -> NOT_FOUND;
             case 403 -> new ErrorPage(403, "Not allowed",
                     "Your role does not allow this. Ask an owner or admin of your account.", "/jobs", "Back to jobs");
             case 429 -> new ErrorPage(429, "Slow down",
@@ -54,6 +57,13 @@ public class ErrorPages {
         };
         return pages.renderPublic(exchange, "error", page.heading() + " · Chronohook", page,
                 HttpStatus.valueOf(problem.status() >= 400 && problem.status() < 600 ? problem.status() : 502));
+    }
+
+    /** An address the dashboard itself can tell names nothing: the same page as an id the backend does not know. */
+    @ExceptionHandler(NotFound.class)
+    public Rendering notFound(ServerWebExchange exchange) {
+        return pages.renderPublic(exchange, "error", NOT_FOUND.heading() + " · Chronohook", NOT_FOUND,
+                HttpStatus.NOT_FOUND);
     }
 
     @ExceptionHandler(BackendUnavailable.class)

@@ -6,6 +6,7 @@ public enum Nav {
     DEAD_LETTERS("Dead letters", "/dead-letters", false),
     ENDPOINTS("Endpoints", "/endpoints", false),
     USAGE("Usage & plan", "/usage", false),
+    INVOICES("Invoices", "/invoices", false),
     API_KEYS("API keys", "/api-keys", true),
     SIGNING_SECRET("Signing secret", "/settings/signing-secret", true),
     ALERTS("Alerts", "/settings/alerts", true),
@@ -37,6 +38,6 @@ public enum Nav {
 
     /** The sections a tenant's member sees in the sidebar. */
     public static Nav[] tenantSections() {
-        return new Nav[] {JOBS, DEAD_LETTERS, ENDPOINTS, USAGE, API_KEYS, SIGNING_SECRET, ALERTS, AUDIT};
+        return new Nav[] {JOBS, DEAD_LETTERS, ENDPOINTS, USAGE, INVOICES, API_KEYS, SIGNING_SECRET, ALERTS, AUDIT};
     }
 }

@@ -1,0 +1,84 @@
+package io.chronohook.support;
+
+import io.r2dbc.spi.ConnectionFactories;
+import io.r2dbc.spi.ConnectionFactory;
+import io.r2dbc.spi.ConnectionFactoryOptions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.UUID;
+import org.flywaydb.core.Flyway;
+import org.springframework.r2dbc.connection.R2dbcTransactionManager;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+
+/**
+ * A database of its own for a test that changes what every tenant shares (partitions, retention): created on the
+ * test Postgres, migrated like the real one, dropped at the end.
+ */
+public final class FreshDatabase implements AutoCloseable {
+
+    private static final String HOST = env("CHRONOHOOK_TEST_DB_HOST", "127.0.0.1");
+    private static final String PORT = env("CHRONOHOOK_TEST_DB_PORT", "5432");
+    private static final String USER = "chronohook";
+    private static final String PASSWORD = "chronohook";
+
+    private final String name;
+    private final ConnectionFactory connections;
+    private final DatabaseClient client;
+    private final TransactionalOperator tx;
+
+    public FreshDatabase(String purpose) throws SQLException {
+        this.name = env("CHRONOHOOK_TEST_DB_NAME", "chronohook_test") + "_" + purpose + "_"
+                + UUID.randomUUID().toString().substring(0, 8);
+        admin("create database " + name);
+        Flyway.configure().dataSource(jdbcUrl(name), USER, PASSWORD)
+                .locations("classpath:db/migration/tenant-billing", "classpath:db/migration/backend")
+                .load().migrate();
+        connections = ConnectionFactories.get(ConnectionFactoryOptions.builder()
+                .option(ConnectionFactoryOptions.DRIVER, "postgresql")
+                .option(ConnectionFactoryOptions.HOST, HOST)
+                .option(ConnectionFactoryOptions.PORT, Integer.parseInt(PORT))
+                .option(ConnectionFactoryOptions.USER, USER)
+                .option(ConnectionFactoryOptions.PASSWORD, PASSWORD)
+                .option(ConnectionFactoryOptions.DATABASE, name)
+                .build());
+        client = DatabaseClient.create(connections);
+        tx = TransactionalOperator.create(new R2dbcTransactionManager(connections));
+    }
+
+    public DatabaseClient client() {
+        return client;
+    }
+
+    public TransactionalOperator tx() {
+        return tx;
+    }
+
+    /** A JDBC connection to the database, for a test's own reads and writes. */
+    public Connection jdbc() throws SQLException {
+        return DriverManager.getConnection(jdbcUrl(name), USER, PASSWORD);
+    }
+
+    @Override
+    public void close() throws SQLException {
+        admin("drop database if exists " + name + " with (force)");
+    }
+
+    private static void admin(String sql) throws SQLException {
+        try (Connection db = DriverManager.getConnection(jdbcUrl("postgres"), USER, PASSWORD);
+             Statement statement = db.createStatement()) {
+            statement.execute(sql);
+        }
+    }
+
+    private static String jdbcUrl(String database) {
+        return "jdbc:postgresql://" + HOST + ":" + PORT + "/" + database;
+    }
+
+    private static String env(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+}
