@@ -5,7 +5,8 @@
 -- and an occurrence always maps to the same partition (each partition keeps the one-run-per-occurrence index).
 --
 -- The existing tables become the first partition ("legacy", everything before this migration) in place: renamed,
--- then attached, which reads each table once to check its rows and copies nothing. Day partitions ahead are made by
+-- then attached, which reads each table once to check its rows and copies nothing (a new installation's empty
+-- tables are dropped instead). Day partitions ahead are made by
 -- the history maintenance loop; a default partition takes any row whose day has no partition yet, and the loop
 -- moves such rows into the day's partition when it makes it.
 
@@ -50,15 +51,21 @@ create table attempt (like attempt_p_legacy including defaults including constra
 alter table attempt add constraint attempt_pkey primary key (run_id, number);
 create index attempt_tenant_host_idx on attempt (tenant_id, target_host, finished_at desc);
 
--- The legacy partitions hold every id below the smallest version 7 id of this moment.
+-- The legacy partitions hold every id below the smallest version 7 id of this moment. A new installation (no runs
+-- and no attempts yet) has no history to keep: the empty tables are dropped, and every day gets its own partition.
 do $$
 declare
     millis text := lpad(to_hex((extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0');
     cutoff text := substr(millis, 1, 8) || '-' || substr(millis, 9, 4) || '-7000-8000-000000000000';
 begin
-    execute format('alter table run attach partition run_p_legacy for values from (minvalue) to (%L)', cutoff);
-    execute format('alter table attempt attach partition attempt_p_legacy for values from (minvalue) to (%L)',
-                   cutoff);
+    if exists (select 1 from run_p_legacy) or exists (select 1 from attempt_p_legacy) then
+        execute format('alter table run attach partition run_p_legacy for values from (minvalue) to (%L)', cutoff);
+        execute format('alter table attempt attach partition attempt_p_legacy for values from (minvalue) to (%L)',
+                       cutoff);
+    else
+        drop table attempt_p_legacy;
+        drop table run_p_legacy;
+    end if;
 end
 $$;
 

@@ -1,8 +1,10 @@
 package io.chronohook.history;
 
+import static io.chronohook.history.HistoryRows.count;
+import static io.chronohook.history.HistoryRows.maintenance;
+import static io.chronohook.history.HistoryRows.tenantAndJob;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.chronohook.audit.AuditStore;
 import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.job.IdempotencyStore;
 import io.chronohook.platform.Uuid7;
@@ -23,7 +25,6 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * History maintenance on a database of its own (it makes and drops partitions every tenant shares): partitions made
@@ -44,22 +45,11 @@ class HistoryMaintenanceTest {
         database = new FreshDatabase("history");
         clock = new ManualClock(Instant.now());
         idempotency = new IdempotencyStore(database.client());
-        maintenance = new HistoryMaintenance(new PartitionStore(database.client(), database.tx()), idempotency,
-                new AuditStore(database.client(), clock, JsonMapper.builder().build()),
-                new HistoryProperties(7, Duration.ofMinutes(10), Duration.ofSeconds(2), Duration.ofDays(400), 5000),
-                clock);
+        maintenance = maintenance(database, clock);
         tenant = UUID.randomUUID();
         job = UUID.randomUUID();
         try (Connection db = database.jdbc()) {
-            execute(db, "insert into tenant (id, name, plan_code, created_at, updated_at) values (?, 't', 'free', now(), now())",
-                    tenant);
-            execute(db, """
-                    insert into job (id, tenant_id, name, schedule, schedule_type, method, url, retry_max_attempts,
-                                     retry_initial_delay_ms, retry_max_delay_ms, timeout_ms, missed_run_policy,
-                                     overlap_policy, delivery_semantics, state, created_at, updated_at)
-                    values (?, ?, 'j', '{}', 'cron', 'POST', 'https://example.com/', 3, 1000, 60000, 30000, 'skip',
-                            'allow', 'at_least_once', 'active', now(), now())
-                    """, job, tenant);
+            tenantAndJob(db, tenant, job);
         }
     }
 
@@ -127,8 +117,8 @@ class HistoryMaintenanceTest {
         maintenance.runOnce().block();
         String day = "run_p" + compact(LocalDate.ofInstant(now, ZoneOffset.UTC));
         try (Connection db = database.jdbc()) {
-            assertThat(partitions(db, "run")).doesNotContain(day, "run_p_legacy");
-            assertThat(partitions(db, "attempt")).doesNotContain("attempt" + day.substring(3), "attempt_p_legacy");
+            assertThat(partitions(db, "run")).doesNotContain(day);
+            assertThat(partitions(db, "attempt")).doesNotContain("attempt" + day.substring(3));
             assertThat(count(db, "select count(*) from run where job_id = ?", job)).isEqualTo(1);
             assertThat(count(db, "select count(*) from attempt where tenant_id = ?", tenant)).isEqualTo(1);
             assertThat(count(db, "select count(*) from run where id = ?", later)).isEqualTo(1);
@@ -160,8 +150,8 @@ class HistoryMaintenanceTest {
         clock.advance(Duration.ofHours(24).plusSeconds(1));
         maintenance.runOnce().block();
         try (Connection db = database.jdbc()) {
-            assertThat(count(db, "select count(*) from idempotency_key where key = 'key-2'", null)).isZero();
-            assertThat(count(db, "select count(*) from idempotency_key where key = 'key-1'", null)).isEqualTo(1);
+            assertThat(count(db, "select count(*) from idempotency_key where key = 'key-2'")).isZero();
+            assertThat(count(db, "select count(*) from idempotency_key where key = 'key-1'")).isEqualTo(1);
         }
     }
 
@@ -241,29 +231,6 @@ class HistoryMaintenanceTest {
             }
         }
         return names;
-    }
-
-    private static long count(Connection db, String sql, Object... parameters) throws SQLException {
-        try (PreparedStatement query = db.prepareStatement(sql)) {
-            for (int i = 0; parameters != null && i < parameters.length; i++) {
-                if (parameters[i] != null) {
-                    query.setObject(i + 1, parameters[i]);
-                }
-            }
-            try (ResultSet rows = query.executeQuery()) {
-                rows.next();
-                return rows.getLong(1);
-            }
-        }
-    }
-
-    private static void execute(Connection db, String sql, Object... parameters) throws SQLException {
-        try (PreparedStatement statement = db.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                statement.setObject(i + 1, parameters[i]);
-            }
-            statement.executeUpdate();
-        }
     }
 
     private static String compact(LocalDate day) {

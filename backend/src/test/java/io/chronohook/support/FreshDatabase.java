@@ -30,12 +30,15 @@ public final class FreshDatabase implements AutoCloseable {
     private final TransactionalOperator tx;
 
     public FreshDatabase(String purpose) throws SQLException {
+        this(purpose, null);
+    }
+
+    /** A database migrated up to {@code version} only (every migration when null); {@link #migrate()} goes on. */
+    public FreshDatabase(String purpose, String version) throws SQLException {
         this.name = env("CHRONOHOOK_TEST_DB_NAME", "chronohook_test") + "_" + purpose + "_"
                 + UUID.randomUUID().toString().substring(0, 8);
         admin("create database " + name);
-        Flyway.configure().dataSource(jdbcUrl(name), USER, PASSWORD)
-                .locations("classpath:db/migration/tenant-billing", "classpath:db/migration/backend")
-                .load().migrate();
+        migrate(version);
         connections = ConnectionFactories.get(ConnectionFactoryOptions.builder()
                 .option(ConnectionFactoryOptions.DRIVER, "postgresql")
                 .option(ConnectionFactoryOptions.HOST, HOST)
@@ -46,6 +49,20 @@ public final class FreshDatabase implements AutoCloseable {
                 .build());
         client = DatabaseClient.create(connections);
         tx = TransactionalOperator.create(new R2dbcTransactionManager(connections));
+    }
+
+    /** Applies the remaining migrations, as a new version starting on an existing installation does. */
+    public void migrate() {
+        migrate(null);
+    }
+
+    private void migrate(String version) {
+        var flyway = Flyway.configure().dataSource(jdbcUrl(name), USER, PASSWORD)
+                .locations("classpath:db/migration/tenant-billing", "classpath:db/migration/backend");
+        if (version != null) {
+            flyway = flyway.target(version);
+        }
+        flyway.load().migrate();
     }
 
     public DatabaseClient client() {

@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The benchmark program, run by hand ({@code ./chronohook bench [--quick] [--only 0,a,b,c,d,e]}): the receiver alone
- * (0), steady 1,000 (a) and 3,000 (b) runs a second, a ramp to the highest sustained rate (c), 100,000 runs due in
- * one second beside a quiet tenant (d), and the planner, the API and the heap at a million cron jobs (e). Each group
+ * The benchmark program, run by hand ({@code ./chronohook bench [--quick] [--only 0,a,b,c,d,e,f]}): the receiver
+ * alone (0), steady 1,000 (a) and 3,000 (b) runs a second, a ramp to the highest sustained rate (c), 100,000 runs due
+ * in one second beside a quiet tenant (d), the planner, the API and the heap at a million cron jobs (e), and, when
+ * named, 3,000 runs a second on an installation holding 50 million historical runs (f). Each group
  * of scenarios gets a backend jar of its own with default settings, on a fresh database and Redis database.
  * Prints a table and writes {@code bench-results/latest.json} at the repository root. With
  * {@code CHRONOHOOK_BENCH_JFR=1} each backend records a flight recording beside it.
@@ -53,6 +54,9 @@ public final class BenchProgram {
         }
         if (options.runs("e")) {
             attempt("e", failures, () -> onFreshBackend("million", MillionJobs::run, options, report));
+        }
+        if (options.runs("f")) {
+            attempt("f", failures, () -> HistoryAtScale.run(options, report));
         }
         report.put("failures", failures);
         report.put("totalSeconds", Duration.between(started, Instant.now()).toSeconds());

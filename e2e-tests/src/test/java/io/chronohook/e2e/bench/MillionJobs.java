@@ -157,7 +157,7 @@ final class MillionJobs {
      * Sequential calls, each timed from request to the whole answer read, after a few untimed ones that warm the JIT
      * and the connection; fails on anything but 200.
      */
-    private static Lags latencies(int calls, IntFunction<String> path, ApiClient api) throws Exception {
+    static Lags latencies(int calls, IntFunction<String> path, ApiClient api) throws Exception {
         for (int i = 0; i < WARM_UP_CALLS; i++) {
             api.status("GET", path.apply(i % calls));
         }
