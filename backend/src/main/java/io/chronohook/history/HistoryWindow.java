@@ -15,8 +15,8 @@ import reactor.core.publisher.Mono;
 /**
  * A tenant's window onto its run history: the runs scheduled within its plan's retention. Older runs are neither
  * listed nor shown nor replayed, whatever rows are still stored (they go with their day's partition, once past the
- * longest retention of any plan). A run's id carries its scheduled time, so a run past the window is told from its
- * id alone.
+ * longest retention of any plan). A run's id carries its scheduled time, so a run of the tenant's past the window is
+ * told from its id.
  */
 @Component
 public class HistoryWindow {
@@ -35,7 +35,10 @@ public class HistoryWindow {
                 .map(plan -> clock.instant().minus(Duration.ofDays(plan.historyRetentionDays())));
     }
 
-    /** The run id itself when within the window; a {@code 410 history_expired} problem when past it. */
+    /**
+     * The run id itself when within the window; a {@code 410 history_expired} problem when past it. Called once the
+     * run is found to be the tenant's: an id that names no run of the tenant is a 404, whatever its time.
+     */
     public Mono<RunId> require(TenantId tenantId, RunId id) {
         return plans.of(tenantId).flatMap(plan -> {
             Instant start = clock.instant().minus(Duration.ofDays(plan.historyRetentionDays()));

@@ -82,9 +82,9 @@ public class Replays {
 
     public Mono<Run> replayOne(Caller caller, RunId id) {
         TenantId tenantId = caller.tenantId();
-        return window.require(tenantId, id)
-                .flatMap(visible -> runs.find(tenantId, id))
+        return runs.find(tenantId, id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("run " + id)))
+                .flatMap(run -> window.require(tenantId, id).thenReturn(run))
                 .flatMap(run -> runs.replay(tenantId, List.of(id), clock.instant()).collectList())
                 .flatMap(replayed -> replayed.isEmpty()
                         ? Mono.error(new ApiException(HttpStatus.CONFLICT, "invalid_state",

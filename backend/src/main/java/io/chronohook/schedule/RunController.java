@@ -53,9 +53,9 @@ public class RunController {
     @GetMapping("/api/v1/runs/{runId}")
     public Mono<RunView> get(@AuthenticationPrincipal Caller caller, @PathVariable String runId) {
         RunId id = runId(runId);
-        return window.require(caller.tenantId(), id)
-                .flatMap(visible -> runs.find(caller.tenantId(), id))
+        return runs.find(caller.tenantId(), id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("run " + runId)))
+                .flatMap(run -> window.require(caller.tenantId(), id).thenReturn(run))
                 .flatMap(run -> runs.attempts(caller.tenantId(), id).collectList()
                         .zipWith(jobs.currentPayload(caller.tenantId(), run.jobId())
                                 .map(job -> Optional.of(new RunView.CurrentPayload(job.payloadVersion(),
@@ -67,9 +67,9 @@ public class RunController {
     @PostMapping("/api/v1/runs/{runId}/cancel")
     public Mono<RunView> cancel(@AuthenticationPrincipal Caller caller, @PathVariable String runId) {
         RunId id = runId(runId);
-        return window.require(caller.tenantId(), id)
-                .flatMap(visible -> runs.find(caller.tenantId(), id))
+        return runs.find(caller.tenantId(), id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("run " + runId)))
+                .flatMap(run -> window.require(caller.tenantId(), id).thenReturn(run))
                 .flatMap(run -> runs.cancel(caller.tenantId(), id, clock.instant()))
                 .flatMap(cancelled -> cancelled ? runs.find(caller.tenantId(), id)
                         : Mono.error(new ApiException(HttpStatus.CONFLICT, "invalid_state",

@@ -59,6 +59,11 @@ class HistoryWindowApiTest extends ReceiverApiTest {
         }
         http.get().uri("/api/v1/runs/{id}", freeRecent).header("Authorization", "Bearer " + free.apiKey())
                 .exchange().expectStatus().isOk();
+        // Another tenant's run, however old, is not found; so is an id that names no run at all.
+        http.get().uri("/api/v1/runs/{id}", freeOld).header("Authorization", "Bearer " + business.apiKey())
+                .exchange().expectStatus().isNotFound();
+        http.get().uri("/api/v1/runs/run_{id}", "0".repeat(32)).header("Authorization", "Bearer " + free.apiKey())
+                .exchange().expectStatus().isNotFound();
 
         assertThat(runIds(business, "/api/v1/jobs/" + businessJob + "/runs")).containsExactly(businessOld);
         assertThat(runIds(business, "/api/v1/dead-letters")).containsExactly(businessOld);
