@@ -16,7 +16,9 @@ alter table attempt drop constraint attempt_run_id_fkey;
 alter table run rename to run_p_legacy;
 alter table run_p_legacy rename constraint run_pkey to run_p_legacy_pkey;
 alter table run_p_legacy rename constraint run_one_per_occurrence to run_p_legacy_one_per_occurrence;
-alter table run_p_legacy rename constraint run_job_id_fkey to run_p_legacy_job_id_fkey;
+-- No foreign key from runs to jobs on the partitioned table: jobs are never removed (a deleted job is a state), and
+-- a partition attached with such a key would lock the job table while planners hold it, and deadlock with them.
+alter table run_p_legacy drop constraint run_job_id_fkey;
 alter index run_due_idx rename to run_p_legacy_due_idx;
 alter index run_job_idx rename to run_p_legacy_job_idx;
 alter index run_lease_idx rename to run_p_legacy_lease_idx;
@@ -30,7 +32,6 @@ alter index run_tenant_first_attempt_idx rename to run_p_legacy_tenant_first_att
 
 create table run (like run_p_legacy including defaults including constraints) partition by range (id);
 alter table run add constraint run_pkey primary key (id);
-alter table run add constraint run_job_id_fkey foreign key (job_id) references job (id);
 create index run_due_idx on run (due_at) where state in ('scheduled', 'queued', 'retry_wait');
 create index run_job_idx on run (job_id, id desc);
 create index run_lease_idx on run (lease_until) where state in ('delivering', 'running');

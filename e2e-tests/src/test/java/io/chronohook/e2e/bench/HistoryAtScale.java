@@ -159,14 +159,15 @@ final class HistoryAtScale {
                 }
                 try (Statement sql = db.createStatement()) {
                     sql.execute(ATTEMPTS.formatted(attemptPartition, REQUEST_BYTES, runPartition));
+                    // As a bulk load is finished before it goes live: frozen and analysed, nothing left for autovacuum.
+                    sql.execute("vacuum (freeze, analyze) " + runPartition);
+                    sql.execute("vacuum (freeze, analyze) " + attemptPartition);
                     sql.execute("create unique index " + runPartition + "_one_per_occurrence on " + runPartition
                             + " (job_id, scheduled_for)");
                     sql.execute("alter table run attach partition " + runPartition + " for values from ('" + from
                             + "') to ('" + to + "')");
                     sql.execute("alter table attempt attach partition " + attemptPartition + " for values from ('"
                             + from + "') to ('" + to + "')");
-                    sql.execute("analyze " + runPartition);
-                    sql.execute("analyze " + attemptPartition);
                 }
                 try (PreparedStatement usage = db.prepareStatement(USAGE)) {
                     usage.setObject(1, tenant);
