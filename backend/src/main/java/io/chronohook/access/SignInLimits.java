@@ -16,8 +16,8 @@ import reactor.core.publisher.Mono;
  * The limits of the unauthenticated calls, shared by every instance through Redis. Sign-in attempts and sign-ups are
  * counted per client address in fixed windows; failed sign-ins per account lock it for {@code firstLockout}, doubled
  * on each further failure up to {@code longestLockout}. A locked account is refused before its password is checked,
- * so a stream of guesses costs no bcrypt round. When Redis does not answer, the calls go through unlimited: the
- * limits protect the service and must not lock everyone out with Redis.
+ * so a stream of guesses costs no bcrypt round. When Redis does not answer within {@code redisTimeout}, the calls go
+ * through unlimited: the limits protect the service and must not lock everyone out, or keep them waiting, with Redis.
  */
 @Component
 public class SignInLimits {
@@ -67,6 +67,7 @@ public class SignInLimits {
     /** Completes when the account is not locked; else a 429 saying when to try again. */
     public Mono<Void> unlocked(String email) {
         return Mono.fromCompletionStage(redisson.getBucket(lockKey(email), StringCodec.INSTANCE).remainTimeToLiveAsync())
+                .timeout(properties.redisTimeout())
                 .flatMap(ms -> ms > 0
                         ? Mono.<Void>error(tooMany("this account is locked after repeated failed sign-ins",
                                 Duration.ofMillis(ms)))
@@ -83,6 +84,7 @@ public class SignInLimits {
                         Integer.toString(properties.failuresBeforeLockout()),
                         Long.toString(properties.firstLockout().toMillis()),
                         Long.toString(properties.longestLockout().toMillis())))
+                .timeout(properties.redisTimeout())
                 .then()
                 .onErrorResume(this::unavailable);
     }
@@ -90,6 +92,7 @@ public class SignInLimits {
     /** A successful sign-in forgets the account's failures. */
     public Mono<Void> succeeded(String email) {
         return Mono.fromCompletionStage(redisson.getKeys().deleteAsync(failuresKey(email), lockKey(email)))
+                .timeout(properties.redisTimeout())
                 .then()
                 .onErrorResume(this::unavailable);
     }
@@ -98,6 +101,7 @@ public class SignInLimits {
         RScript script = redisson.getScript(StringCodec.INSTANCE);
         return Mono.fromCompletionStage(script.<List<Long>>evalAsync(RScript.Mode.READ_WRITE, COUNT_IN_WINDOW,
                         RScript.ReturnType.LIST, List.<Object>of(PREFIX + name), Long.toString(window.toMillis())))
+                .timeout(properties.redisTimeout())
                 .flatMap(answer -> answer.get(0) > limit
                         ? Mono.<Void>error(tooMany(what + " (" + limit + " per " + describe(window) + ")",
                                 Duration.ofMillis(Math.max(answer.get(1), 0))))

@@ -12,7 +12,8 @@ import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 class ClientAddressTest {
 
     private final ClientAddress addresses = new ClientAddress(new SignInLimitProperties(20, 10, 5,
-            Duration.ofSeconds(30), Duration.ofMinutes(15), Duration.ofHours(24), List.of("127.0.0.0/8", "10.0.0.0/8")));
+            Duration.ofSeconds(30), Duration.ofMinutes(15), Duration.ofHours(24), List.of("127.0.0.0/8", "10.0.0.0/8"),
+            Duration.ofSeconds(1)));
 
     @Test
     void anUntrustedPeerIsTheClientWhateverItForwards() {
