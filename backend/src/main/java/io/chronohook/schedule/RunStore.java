@@ -13,12 +13,15 @@ import io.chronohook.platform.Uuid7;
 import io.r2dbc.spi.Readable;
 import java.net.URI;
 import java.nio.ByteBuffer;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Flux;
@@ -28,10 +31,15 @@ import reactor.core.publisher.Mono;
 @Repository
 public class RunStore {
 
-    private final DatabaseClient db;
+    /** How far below the top of a page of a job's runs the first read goes (see {@link #listForJob}). */
+    static final Duration RECENT_PROBE = Duration.ofDays(1);
 
-    public RunStore(DatabaseClient db) {
+    private final DatabaseClient db;
+    private final Clock clock;
+
+    public RunStore(DatabaseClient db, Clock clock) {
         this.db = db;
+        this.clock = clock;
     }
 
     /** A run the gate must hold until {@code dueAt}. */
@@ -81,16 +89,39 @@ public class RunStore {
                 .map(RunStore::toRun).one();
     }
 
-    /** A job's runs scheduled at or after {@code since} (the tenant's history window), newest first. */
+    /**
+     * A job's runs scheduled at or after {@code since} (the tenant's history window), newest first. The page is read
+     * from the day before its top first (the partitions of that day and those ahead), and from further back only when
+     * that day did not fill it: a job that runs often is listed from one or two partitions, not from every day kept.
+     */
     public Mono<Page<Run>> listForJob(TenantId tenantId, JobId jobId, RunState state, Instant since,
                                       PageRequest page) {
-        DatabaseClient.GenericExecuteSpec spec = page.query(db, RunSql.LIST_FOR_JOB_FIRST, RunSql.LIST_FOR_JOB_AFTER)
+        Instant top = page.after().map(Uuid7::instantOf).orElseGet(clock::instant);
+        Instant recent = top.minus(RECENT_PROBE);
+        if (!recent.isAfter(since)) {
+            return listSlice(tenantId, jobId, state, page.after(), since, page.fetchSize())
+                    .map(rows -> page.page(rows, run -> run.id().value(), run -> run));
+        }
+        return listSlice(tenantId, jobId, state, page.after(), recent, page.fetchSize())
+                .flatMap(rows -> rows.size() >= page.fetchSize() ? Mono.just(rows)
+                        : listSlice(tenantId, jobId, state, Optional.of(Uuid7.floor(recent)), since,
+                                page.fetchSize() - rows.size())
+                                .map(older -> Stream.concat(rows.stream(), older.stream()).toList()))
+                .map(rows -> page.page(rows, run -> run.id().value(), run -> run));
+    }
+
+    /** Up to {@code limit} of a job's runs with ids below {@code after} (if any) and from {@code since}, newest first. */
+    private Mono<List<Run>> listSlice(TenantId tenantId, JobId jobId, RunState state, Optional<UUID> after,
+                                      Instant since, int limit) {
+        DatabaseClient.GenericExecuteSpec spec = after
+                .map(id -> db.sql(RunSql.LIST_FOR_JOB_AFTER).bind("after", id))
+                .orElseGet(() -> db.sql(RunSql.LIST_FOR_JOB_FIRST))
+                .bind("limit", limit)
                 .bind("tenantId", tenantId.value())
                 .bind("jobId", jobId.value())
                 .bind("since", Uuid7.floor(since));
         spec = state == null ? spec.bindNull("state", String.class) : spec.bind("state", state.wire());
-        return spec.map(RunStore::toRun).all().collectList()
-                .map(rows -> page.page(rows, run -> run.id().value(), run -> run));
+        return spec.map(RunStore::toRun).all().collectList();
     }
 
     public Flux<Attempt> attempts(TenantId tenantId, RunId runId) {

@@ -73,6 +73,33 @@ class HistoryWindowApiTest extends ReceiverApiTest {
                 .exchange().expectStatus().isAccepted();
     }
 
+    @Test
+    void aJobsRunsArePagedNewestFirstAcrossTheRecentDayAndTheDaysBeforeIt() {
+        TestTenant business = signUp();
+        assignPlan(business.tenantId(), "business").expectStatus().isOk();
+        String job = standbyJob(business, "/pages", Map.of());
+        Instant now = Instant.now();
+        // Newest first: one ahead of now (a planned run), three within the day before now, two days back and further.
+        List<String> expected = List.of(Duration.ofHours(-1), Duration.ofHours(1), Duration.ofHours(20),
+                        Duration.ofHours(23), Duration.ofDays(2), Duration.ofDays(3), Duration.ofDays(40)).stream()
+                .map(back -> deadRun(job, now.minus(back))).toList();
+
+        List<String> listed = new java.util.ArrayList<>();
+        String cursor = null;
+        int pages = 0;
+        do {
+            String path = "/api/v1/jobs/" + job + "/runs?limit=2" + (cursor == null ? "" : "&cursor=" + cursor);
+            Map<?, ?> page = http.get().uri(path).header("Authorization", "Bearer " + business.apiKey())
+                    .exchange().expectStatus().isOk().expectBody(Map.class).returnResult().getResponseBody();
+            ((List<?>) page.get("items")).forEach(item -> listed.add((String) ((Map<?, ?>) item).get("id")));
+            cursor = (String) page.get("nextCursor");
+            pages++;
+        } while (cursor != null && pages < 10);
+
+        assertThat(listed).containsExactlyElementsOf(expected);
+        assertThat(pages).isEqualTo(4);
+    }
+
     /** Writes a dead run of the job scheduled at {@code at} (its id carries that time, as every run id does). */
     private String deadRun(String jobId, Instant at) {
         UUID run = Uuid7.at(at);

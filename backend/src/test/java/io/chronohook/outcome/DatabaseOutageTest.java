@@ -98,7 +98,7 @@ class DatabaseOutageTest extends ReceiverApiTest {
                 .option(ConnectionFactoryOptions.PASSWORD, password)
                 .option(ConnectionFactoryOptions.CONNECT_TIMEOUT, Duration.ofSeconds(2))
                 .build();
-        relayedRuns = new RunStore(DatabaseClient.create(ConnectionFactories.get(relayed)));
+        relayedRuns = new RunStore(DatabaseClient.create(ConnectionFactories.get(relayed)), Clock.systemUTC());
     }
 
     @AfterEach
