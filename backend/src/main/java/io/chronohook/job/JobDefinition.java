@@ -18,7 +18,23 @@ public record JobDefinition(
         int backfillLimit,
         OverlapPolicy overlapPolicy,
         DeliverySemantics deliverySemantics,
-        Duration spread) {
+        Duration spread,
+        LongRunning longRunning) {
+
+    /** A definition without long-running work. */
+    public JobDefinition(String name, Map<String, String> labels, Schedule schedule, Target target, RetryPolicy retry,
+                         Duration timeout, MissedRunPolicy missedRunPolicy, int backfillLimit,
+                         OverlapPolicy overlapPolicy, DeliverySemantics deliverySemantics, Duration spread) {
+        this(name, labels, schedule, target, retry, timeout, missedRunPolicy, backfillLimit, overlapPolicy,
+                deliverySemantics, spread, null);
+    }
+
+    /**
+     * Long-running work (docs/long-running.md): a receiver that answers 202 Accepted keeps the run {@code running} for
+     * at most {@code maxDuration}, each heartbeat moving its deadline {@code heartbeatTimeout} ahead.
+     */
+    public record LongRunning(Duration maxDuration, Duration heartbeatTimeout) {
+    }
 
     /** The schedule in its stored form; {@code at} is resolved for one-shot jobs, {@code anchor} for intervals. */
     public record Schedule(ScheduleType type, String cron, ZoneId timeZone, Instant at, Duration delay,

@@ -17,7 +17,20 @@ public record JobRequest(
         Integer backfillLimit,
         String overlapPolicy,
         String deliverySemantics,
-        String spread) {
+        String spread,
+        LongRunningSpec longRunning) {
+
+    /** The same request without long-running work (its receiver answers within the timeout). */
+    public JobRequest(String name, Map<String, String> labels, ScheduleSpec schedule, TargetSpec target,
+                      RetrySpec retry, String timeout, String missedRunPolicy, Integer backfillLimit,
+                      String overlapPolicy, String deliverySemantics, String spread) {
+        this(name, labels, schedule, target, retry, timeout, missedRunPolicy, backfillLimit, overlapPolicy,
+                deliverySemantics, spread, null);
+    }
+
+    /** Long-running work: how long one attempt may run after its 202, and the longest silence between heartbeats. */
+    public record LongRunningSpec(String maxDuration, String heartbeatTimeout) {
+    }
 
     /** When the job fires: {@code cron} + {@code timeZone}, {@code at}, {@code delay}, {@code now} or {@code interval}. */
     public record ScheduleSpec(String type, String cron, String timeZone, String at, String delay, String every,

@@ -19,6 +19,7 @@ import io.chronohook.timegate.GateBacklog;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -81,7 +82,7 @@ public class JobService {
         JobId id = new JobId(Uuid7.next(clock));
         return plan(tenantId)
                 .flatMap(plan -> Mono.fromCallable(() -> frequencyChecked(
-                                validator.validate(request, plan.maxPayloadBytes()), plan, ""))
+                                validator.validate(request, limits(plan)), plan, ""))
                         .subscribeOn(Schedulers.boundedElastic())
                         .flatMap(definition -> {
                             Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
@@ -125,12 +126,12 @@ public class JobService {
     }
 
     private List<JobDefinition> validateAll(List<JobRequest> requests, Plan plan) {
-        int maxPayloadBytes = plan.maxPayloadBytes();
+        JobValidator.Limits limits = limits(plan);
         List<JobDefinition> definitions = new ArrayList<>();
         List<FieldError> errors = new ArrayList<>();
         for (int i = 0; i < requests.size(); i++) {
             try {
-                definitions.add(validator.validate(requests.get(i), maxPayloadBytes));
+                definitions.add(validator.validate(requests.get(i), limits));
                 frequencyChecked(definitions.getLast(), plan, "");
             } catch (ApiException e) {
                 String prefix = "jobs[" + i + "].";
@@ -233,6 +234,10 @@ public class JobService {
                 .map(page -> JobView.of(job, page.items().stream().findFirst().map(JobService::lastRun).orElse(null))));
     }
 
+    private static JobValidator.Limits limits(Plan plan) {
+        return new JobValidator.Limits(plan.maxPayloadBytes(), Duration.ofSeconds(plan.maxRunningSeconds()));
+    }
+
     public Mono<Page<Job>> list(TenantId tenantId, JobStore.ListFilter filter, PageRequest page) {
         return jobs.list(tenantId, filter, page);
     }
@@ -245,7 +250,7 @@ public class JobService {
         }
         return find(tenantId, id).flatMap(job -> plan(tenantId).flatMap(plan -> {
             boolean sameSchedule = Objects.equals(patched.schedule(), current.asRequest().schedule());
-            return Mono.fromCallable(() -> frequencyChecked(validator.validate(patched, plan.maxPayloadBytes(),
+            return Mono.fromCallable(() -> frequencyChecked(validator.validate(patched, limits(plan),
                             sameSchedule ? job.definition().schedule() : null), plan, ""))
                     .subscribeOn(Schedulers.boundedElastic())
                     .flatMap(definition -> {

@@ -207,6 +207,10 @@ public class JobStore {
         spec = bindNullable(spec, "retryMaxWindowMs",
                 d.retry().maxRetryWindow() == null ? null : d.retry().maxRetryWindow().toMillis(), Long.class);
         spec = bindNullable(spec, "contentType", t.contentType(), String.class);
+        spec = bindNullable(spec, "longRunningMaxMs",
+                d.longRunning() == null ? null : d.longRunning().maxDuration().toMillis(), Long.class);
+        spec = bindNullable(spec, "longRunningHeartbeatMs",
+                d.longRunning() == null ? null : d.longRunning().heartbeatTimeout().toMillis(), Long.class);
         return bindNullable(spec, "bodySealed", body == null ? null : ByteBuffer.wrap(body.bytes()), ByteBuffer.class);
     }
 
@@ -233,11 +237,17 @@ public class JobStore {
                 JobDefinition.fromWire(JobDefinition.OverlapPolicy.class, row.get("overlap_policy", String.class)),
                 JobDefinition.fromWire(JobDefinition.DeliverySemantics.class,
                         row.get("delivery_semantics", String.class)),
-                Duration.ofMillis(row.get("spread_ms", Long.class)));
+                Duration.ofMillis(row.get("spread_ms", Long.class)),
+                longRunning(row.get("long_running_max_ms", Long.class), row.get("long_running_heartbeat_ms", Long.class)));
         return new Job(id, tenantId, definition, JobState.fromWire(row.get("state", String.class)),
                 instant(row, "next_fire_at"), instant(row, "next_run_at"), row.get("runs_planned", Integer.class),
                 row.get("version", Integer.class), instant(row, "created_at"), instant(row, "updated_at"),
                 row.get("paused_reason", String.class));
+    }
+
+    private static JobDefinition.LongRunning longRunning(Long maxMs, Long heartbeatMs) {
+        return maxMs == null || heartbeatMs == null ? null
+                : new JobDefinition.LongRunning(Duration.ofMillis(maxMs), Duration.ofMillis(heartbeatMs));
     }
 
     static byte[] associatedData(TenantId tenantId, JobId id) {

@@ -39,6 +39,9 @@ public class JobValidator {
     static final Duration MAX_DELAY = Duration.ofDays(366);
     static final Duration MIN_INTERVAL = Duration.ofSeconds(1);
     static final Duration AT_GRACE = Duration.ofMinutes(1);
+    static final Duration MIN_HEARTBEAT_TIMEOUT = Duration.ofSeconds(5);
+    static final Duration MAX_HEARTBEAT_TIMEOUT = Duration.ofHours(1);
+    static final Duration MAX_RUNNING = Duration.ofDays(366);
     static final int MAX_LABELS = 20;
     static final int MAX_HEADERS = 50;
     private static final Set<String> METHODS = Set.of("POST", "PUT", "PATCH", "GET", "DELETE");
@@ -54,16 +57,31 @@ public class JobValidator {
         this.clock = clock;
     }
 
+    /** The plan's limits a job is validated against. */
+    public record Limits(int maxPayloadBytes, Duration maxRunning) {
+
+        /** Limits without long-running work beyond the default plan's hour. */
+        public static Limits ofPayload(int maxPayloadBytes) {
+            return new Limits(maxPayloadBytes, Duration.ofHours(1));
+        }
+    }
+
     /** Validates a whole job; {@code maxPayloadBytes} comes from the tenant's plan. */
     public JobDefinition validate(JobRequest request, int maxPayloadBytes) {
-        return validate(request, maxPayloadBytes, null);
+        return validate(request, Limits.ofPayload(maxPayloadBytes), null);
+    }
+
+    /** Validates a whole job against the tenant's plan's limits. */
+    public JobDefinition validate(JobRequest request, Limits limits) {
+        return validate(request, limits, null);
     }
 
     /**
      * Validates a whole job, keeping {@code unchangedSchedule} as it is when an update leaves the schedule alone
      * (so an interval keeps its anchor and a one-shot time that has passed is not refused as "in the past").
      */
-    public JobDefinition validate(JobRequest request, int maxPayloadBytes, JobDefinition.Schedule unchangedSchedule) {
+    public JobDefinition validate(JobRequest request, Limits limits, JobDefinition.Schedule unchangedSchedule) {
+        int maxPayloadBytes = limits.maxPayloadBytes();
         Validation v = new Validation();
         String name = v.text(request.name(), "name", 1, 200);
         Map<String, String> labels = labels(request.labels(), v);
@@ -80,9 +98,10 @@ public class JobValidator {
         DeliverySemantics semantics = choice(DeliverySemantics.class, request.deliverySemantics(),
                 "deliverySemantics", DeliverySemantics.AT_LEAST_ONCE, v);
         Duration spread = duration(request.spread(), "spread", Duration.ZERO, Duration.ZERO, MAX_SPREAD, v);
+        JobDefinition.LongRunning longRunning = longRunning(request.longRunning(), limits.maxRunning(), v);
         v.check();
         return new JobDefinition(name, labels, schedule, target, retry, timeout, missed, backfillLimit, overlap,
-                semantics, spread);
+                semantics, spread, longRunning);
     }
 
     /** Validates a schedule alone (the preview endpoint). */
@@ -240,6 +259,30 @@ public class JobValidator {
         Duration window = duration(spec == null ? null : spec.maxRetryWindow(), "retry.maxRetryWindow", null,
                 Duration.ofSeconds(1), Duration.ofDays(30), v);
         return new JobDefinition.RetryPolicy(attempts, initial, max, window);
+    }
+
+    /** Both durations are required; a heartbeat timeout longer than the longest duration would never fire. */
+    private static JobDefinition.LongRunning longRunning(JobRequest.LongRunningSpec spec, Duration maxRunning,
+                                                         Validation v) {
+        if (spec == null) {
+            return null;
+        }
+        v.require(spec.maxDuration() != null, "longRunning.maxDuration", "is required for long-running work");
+        v.require(spec.heartbeatTimeout() != null, "longRunning.heartbeatTimeout",
+                "is required for long-running work");
+        Duration max = spec.maxDuration() == null ? null : duration(spec.maxDuration(), "longRunning.maxDuration",
+                null, MIN_HEARTBEAT_TIMEOUT, MAX_RUNNING, v);
+        if (max != null && max.compareTo(maxRunning) > 0) {
+            v.require(false, "longRunning.maxDuration", "is longer than the plan allows (" + maxRunning + ")");
+            max = null;
+        }
+        Duration heartbeat = spec.heartbeatTimeout() == null ? null : duration(spec.heartbeatTimeout(),
+                "longRunning.heartbeatTimeout", null, MIN_HEARTBEAT_TIMEOUT, MAX_HEARTBEAT_TIMEOUT, v);
+        if (max != null && heartbeat != null) {
+            v.require(heartbeat.compareTo(max) <= 0, "longRunning.heartbeatTimeout",
+                    "must not be longer than maxDuration");
+        }
+        return max == null || heartbeat == null ? null : new JobDefinition.LongRunning(max, heartbeat);
     }
 
     private static Duration duration(String text, String field, Duration fallback, Duration min, Duration max,

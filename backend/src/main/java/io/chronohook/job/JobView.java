@@ -25,7 +25,12 @@ public record JobView(
         Instant updatedAt,
         int version,
         String pausedReason,
-        LastRun lastRun) {
+        LastRun lastRun,
+        LongRunningView longRunning) {
+
+    /** Long-running work, when the job allows it. */
+    public record LongRunningView(String maxDuration, String heartbeatTimeout) {
+    }
 
     /** The schedule with its resolved instant for one-shot jobs. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -77,7 +82,9 @@ public record JobView(
                 job.updatedAt(),
                 job.version(),
                 job.pausedReason(),
-                lastRun);
+                lastRun,
+                d.longRunning() == null ? null : new LongRunningView(d.longRunning().maxDuration().toString(),
+                        d.longRunning().heartbeatTimeout().toString()));
     }
 
     /** The view as a request, for merge patches: what a client would send to create this job again. */
@@ -91,6 +98,8 @@ public record JobView(
                         target.contentType()),
                 new JobRequest.RetrySpec(retry.maxAttempts(), retry.initialDelay(), retry.maxDelay(),
                         retry.maxRetryWindow()),
-                timeout, missedRunPolicy, backfillLimit, overlapPolicy, deliverySemantics, spread);
+                timeout, missedRunPolicy, backfillLimit, overlapPolicy, deliverySemantics, spread,
+                longRunning == null ? null
+                        : new JobRequest.LongRunningSpec(longRunning.maxDuration(), longRunning.heartbeatTimeout()));
     }
 }

@@ -17,6 +17,14 @@ public final class MeterNames {
     public static final String RETRIES = "chronohook.retries";
     /** Password checks (bcrypt rounds) of sign-ins (Prometheus {@code chronohook_password_checks_total}). */
     public static final String PASSWORD_CHECKS = "chronohook.password.checks";
+    /** Runs running (their receiver answered 202 and works on), across the installation (sampled). */
+    public static final String RUNNING_RUNS = "chronohook.running.runs";
+    /** Time between two heartbeats of a running run. */
+    public static final String HEARTBEAT_INTERVAL = "chronohook.running.heartbeat.interval";
+    /** Long-running attempts ended, by {@code how}: completed, failed, timed_out. */
+    public static final String RUNNING_ENDED = "chronohook.running.ended";
+    /** Running attempts timed out, by {@code reason}: heartbeat (none within the timeout) or max_duration. */
+    public static final String RUNNING_TIMED_OUT = "chronohook.running.timed.out";
     /** Runs that ended dead (dead-lettered). */
     public static final String DEAD_LETTERED = "chronohook.dead.lettered";
     /** Runs dead and not replayed, across the installation (sampled). */

@@ -44,11 +44,15 @@ public class OperatorController {
         this.clock = clock;
     }
 
-    /** A plan's limits as the operator sets them; every field is required. */
+    /**
+     * A plan's limits as the operator sets them; every field is required but those of long-running work
+     * ({@code maxRunningSeconds}, {@code maxCheckpointBytes}), which default to an hour and 4 KiB.
+     */
     public record PlanRequest(String name, Long maxJobs, Long executionsPerMonth, Integer dispatchRatePerSecond,
                               Integer dispatchBurst, Integer fairShareWeight, Integer minIntervalSeconds,
                               Integer maxPayloadBytes, Integer historyRetentionDays, Integer apiRequestsPerSecond,
-                              Long monthlyPriceCents, Long overageCentsPer1000) {
+                              Long monthlyPriceCents, Long overageCentsPer1000, Long maxRunningSeconds,
+                              Integer maxCheckpointBytes) {
     }
 
     /** The plan a tenant is moved to. */
@@ -110,10 +114,17 @@ public class OperatorController {
         positive(r.apiRequestsPerSecond(), "apiRequestsPerSecond", 1, v);
         positive(r.monthlyPriceCents(), "monthlyPriceCents", 0, v);
         positive(r.overageCentsPer1000(), "overageCentsPer1000", 0, v);
+        long maxRunning = r.maxRunningSeconds() == null ? Plan.DEFAULT_MAX_RUNNING_SECONDS : r.maxRunningSeconds();
+        v.require(maxRunning >= 60 && maxRunning <= 366L * 86400, "maxRunningSeconds",
+                "must be between 60 and 31622400 (366 days)");
+        int maxCheckpoint = r.maxCheckpointBytes() == null ? Plan.DEFAULT_MAX_CHECKPOINT_BYTES : r.maxCheckpointBytes();
+        v.require(maxCheckpoint >= 256 && maxCheckpoint <= 16 * 1024 * 1024, "maxCheckpointBytes",
+                "must be between 256 and 16777216 (16 MiB)");
         v.check();
         return new Plan(code, name, r.maxJobs(), r.executionsPerMonth(), r.dispatchRatePerSecond(),
                 r.dispatchBurst(), r.fairShareWeight(), r.minIntervalSeconds(), r.maxPayloadBytes(),
-                r.historyRetentionDays(), r.apiRequestsPerSecond(), r.monthlyPriceCents(), r.overageCentsPer1000());
+                r.historyRetentionDays(), r.apiRequestsPerSecond(), r.monthlyPriceCents(), r.overageCentsPer1000(),
+                maxRunning, maxCheckpoint);
     }
 
     private static void positive(Number value, String field, long min, Validation v) {

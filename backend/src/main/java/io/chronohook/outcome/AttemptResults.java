@@ -10,7 +10,8 @@ import java.time.Instant;
 import java.util.random.RandomGenerator;
 
 /**
- * Decides what an attempt's outcome means for its run (docs/delivery.md): 2xx succeeds; connection errors,
+ * Decides what an attempt's outcome means for its run (docs/delivery.md): 2xx succeeds — but 202 Accepted of a
+ * long-running job, which starts the run {@code running} (docs/long-running.md); connection errors,
  * timeouts, 408, 425, 429 and 5xx are retried with backoff while the job's attempt budget and retry window last;
  * other answers, redirects, {@code Chronohook-No-Retry: true} and refused targets end the run dead; 410 Gone also
  * pauses the job; an at-most-once job is never retried once the request may have reached the receiver; an open
@@ -26,6 +27,9 @@ public final class AttemptResults {
     public static FinishedAttempt of(ClaimedRun run, DeliveryOutcome outcome, String traceId, Instant now,
                                      RandomGenerator random) {
         return switch (outcome) {
+            case DeliveryOutcome.Delivered d when d.status() == 202 && run.longRunning() != null ->
+                    finished(run, RunState.RUNNING, null, d.startedAt(), d.firstByteAt(), d.finishedAt(), d.status(),
+                            "accepted", null, null, d.responseExcerpt(), traceId, false);
             case DeliveryOutcome.Delivered d -> finished(run, RunState.SUCCEEDED, null, d.startedAt(), d.firstByteAt(),
                     d.finishedAt(), d.status(), "delivered", null, null, d.responseExcerpt(), traceId, false);
             case DeliveryOutcome.Rejected r -> rejected(run, r, traceId, now, random);

@@ -5,9 +5,12 @@ import io.chronohook.dispatch.DeliveryRequest;
 import io.chronohook.dispatch.WebhookDispatcher;
 import io.chronohook.dispatch.http.HeaderLines;
 import io.chronohook.dispatch.http.OutgoingRequest;
+import io.chronohook.dispatch.signing.SigningSecret;
 import io.chronohook.job.JobStore;
 import io.chronohook.observability.RunTrace;
 import io.chronohook.outcome.AttemptResults;
+import io.chronohook.running.Resume;
+import io.chronohook.running.RunningStore;
 import io.chronohook.schedule.ClaimedRun;
 import io.chronohook.schedule.FinishedAttempt;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
@@ -16,6 +19,7 @@ import io.chronohook.platform.DatabaseOutage;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -35,11 +39,13 @@ public class Deliveries {
     private final TenantSecrets secrets;
     private final JobStore jobs;
     private final CircuitBreakers breakers;
+    private final RunningStore running;
     private final Clock clock;
     private final SplittableRandom jitter = new SplittableRandom();
 
     public Deliveries(WebhookDispatcher dispatcher, TenantSecrets secrets, JobStore jobs, CircuitBreakers breakers,
-                      Clock clock) {
+                      RunningStore running, Clock clock) {
+        this.running = running;
         this.dispatcher = dispatcher;
         this.secrets = secrets;
         this.jobs = jobs;
@@ -56,15 +62,25 @@ public class Deliveries {
                     .plusMillis(nextJitter(1000))));
         }
         String traceId = trace.traceId();
-        return secrets.of(run.tenantId())
-                .flatMap(signing -> {
+        // A long-running job's attempt gets its run token recorded before anything is sent.
+        Mono<ClaimedRun> issued = run.longRunning() == null ? Mono.just(run)
+                : running.issueTokens(List.of(run)).map(List::getFirst);
+        return issued.zipWith(secrets.of(run.tenantId()))
+                .flatMap(prepared -> {
+                    ClaimedRun attempt = prepared.getT1();
+                    List<SigningSecret> signing = prepared.getT2();
                     JobStore.Payload payload = jobs.open(run.tenantId(), run.jobId(), run.keyId(),
                             run.headersSealed(), run.bodySealed());
-                    byte[] body = payload.body() == null ? new byte[0] : payload.body().getBytes(StandardCharsets.UTF_8);
+                    byte[] body = Resume.body(
+                            payload.body() == null ? new byte[0] : payload.body().getBytes(StandardCharsets.UTF_8),
+                            run.contentType(), attempt.checkpoint());
                     DeliveryRequest request = new DeliveryRequest(run.id().toString(), run.jobId().toString(),
                             run.attempt(), run.scheduledFor(), run.url(), run.method(), payload.headers(), body,
-                            run.contentType(), run.timeout(), signing, null, trace.sending(run, clock.instant()));
-                    OutgoingRequest signed = dispatcher.signed(request);
+                            run.contentType(), run.timeout(), signing, attempt.runToken(),
+                            trace.sending(run, clock.instant()));
+                    String resume = Resume.header(attempt.checkpoint());
+                    OutgoingRequest signed = resume == null ? dispatcher.signed(request)
+                            : dispatcher.signed(request).withHeader(Resume.HEADER, resume);
                     String head = signed.method() + " " + signed.url() + "\n"
                             + HeaderLines.of(signed.headers().entrySet());
                     int bytes = head.getBytes(StandardCharsets.UTF_8).length + body.length;

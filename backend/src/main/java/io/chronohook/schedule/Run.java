@@ -8,7 +8,22 @@ import java.time.Instant;
 public record Run(RunId id, TenantId tenantId, JobId jobId, Instant scheduledFor, Instant dueAt, RunState state,
                   int attempt, String trigger, Instant releasedAt, Instant claimedAt, Instant firstAttemptAt,
                   Instant finishedAt, Integer lastStatusCode, String lastError, String traceId, Double progress,
-                  String checkpoint, String skipReason, Deferral deferral) {
+                  String checkpoint, String skipReason, Deferral deferral, Running running) {
+
+    /**
+     * Long-running work on the run (its receiver answered 202): since when the attempt runs, the last heartbeat and its
+     * message, the deadline the next heartbeat has (while running), the attempt's longest duration's end, and the
+     * result it completed with; null for a run that never ran long.
+     */
+    public record Running(Instant since, Instant lastHeartbeatAt, String message, Instant heartbeatDeadline,
+                          Instant deadline, String result) {
+
+        static Running of(Instant since, Instant lastHeartbeatAt, String message, Instant heartbeatDeadline,
+                          Instant deadline, String result) {
+            return since == null && lastHeartbeatAt == null && result == null ? null
+                    : new Running(since, lastHeartbeatAt, message, heartbeatDeadline, deadline, result);
+        }
+    }
 
     /**
      * The last time the run was held back without spending an attempt ({@code reason} {@code circuit_open}: the

@@ -33,7 +33,8 @@ final class RunSql {
     private static final String RUN_COLUMNS = """
             id, tenant_id, job_id, scheduled_for, due_at, state, attempt, trigger, released_at, claimed_at,
             first_attempt_at, finished_at, last_status_code, last_error, trace_id, progress, checkpoint, skip_reason,
-            deferred_count, deferred_reason, deferred_host, deferred_at, deferred_until
+            deferred_count, deferred_reason, deferred_host, deferred_at, deferred_until, running_since, heartbeat_at,
+            progress_message, lease_until, running_deadline, result
             """;
 
     static final String FIND = "select " + RUN_COLUMNS + """
@@ -59,7 +60,8 @@ final class RunSql {
 
     static final String ATTEMPTS = """
             select number, started_at, first_byte_at, finished_at, status_code, latency_ms, outcome, error_class, error,
-                   response_excerpt, trace_id, request_head, response_headers, payload_version
+                   response_excerpt, trace_id, request_head, response_headers, payload_version, running_end,
+                   running_until, running_error
               from attempt
              where tenant_id = :tenantId and run_id = :runId
              order by number
@@ -80,11 +82,25 @@ final class RunSql {
              where tenant_id = :tenantId and job_id = :jobId and state = 'scheduled' and trigger = 'schedule'
             """;
 
-    /** Cancels one run if it has not started delivering. */
+    /**
+     * Cancels one run if it is not being delivered and has not finished: a running run too, whose token is revoked
+     * (its receiver's next heartbeat gets 410) and whose attempt is noted cancelled.
+     */
     static final String CANCEL = """
-            update run
-               set state = 'cancelled', finished_at = :now, updated_at = :now
-             where tenant_id = :tenantId and id = :id and state in ('scheduled', 'queued', 'retry_wait', 'quota_exceeded')
+            with cancelled as (
+                update run
+                   set state = 'cancelled', finished_at = :now, updated_at = :now, token_hash = null, lease_until = null
+                 where tenant_id = :tenantId and id = :id
+                   and state in ('scheduled', 'queued', 'retry_wait', 'quota_exceeded', 'running')
+                returning id, attempt, running_since
+            ), noted as (
+                update attempt a
+                   set running_end = 'cancelled', running_until = :now, running_error = 'the run was cancelled'
+                  from cancelled c
+                 where a.run_id = c.id and a.run_id = :id and a.number = c.attempt and c.running_since is not null
+                   and a.status_code = 202 and a.running_end is null
+            )
+            select id from cancelled
             """;
 
     /** Runs the gate should hold (live, due before the horizon), in keyset pages; rebuilds the gate from Postgres. */
@@ -123,14 +139,15 @@ final class RunSql {
             returning r.id, r.tenant_id, r.job_id, r.scheduled_for, r.attempt, r.attempt_base, r.released_at,
                       j.url, j.method, j.content_type, j.headers_sealed, j.body_sealed, j.key_id, j.timeout_ms,
                       j.delivery_semantics, j.retry_max_attempts, j.retry_initial_delay_ms, j.retry_max_delay_ms,
-                      j.retry_max_window_ms, j.payload_version
+                      j.retry_max_window_ms, j.payload_version, j.long_running_max_ms, j.long_running_heartbeat_ms,
+                      case when j.long_running_max_ms is not null then r.checkpoint end as checkpoint
             """;
 
     /** Keeps runs leased to their node while their outcomes wait to be written (never shortens a lease). */
     static final String EXTEND_LEASES = """
             update run
                set lease_until = greatest(lease_until, :until)
-             where id = any(cast(:ids as uuid[])) and state in ('delivering', 'running') and claimed_by = :node
+             where id = any(cast(:ids as uuid[])) and state = 'delivering' and claimed_by = :node
             """;
 
     /**
@@ -210,7 +227,7 @@ final class RunSql {
                                       else timestamptz 'epoch' + u.finished_us * interval '1 microsecond' end,
                    deferred_until = case when u.counted then r.deferred_until
                                          else timestamptz 'epoch' + u.next_due_us * interval '1 microsecond' end,
-                   lease_until = null, updated_at = :now
+                   lease_until = null, token_hash = null, updated_at = :now
               from unnest(cast(:ids as uuid[]), cast(:attempts as int[]), cast(:states as text[]),
                           cast(:nextDueUs as bigint[]), cast(:startedUs as bigint[]), cast(:finishedUs as bigint[]),
                           cast(:statusCodes as int[]), cast(:errors as text[]), cast(:traceIds as text[]),
@@ -222,6 +239,41 @@ final class RunSql {
             """;
 
     /**
+     * Attempts a long-running job's receiver accepted (202): DELIVERING → RUNNING, compare-and-set on state and attempt
+     * number. The lease becomes the heartbeat deadline (never past the attempt's longest duration, counted from when
+     * the attempt started); the attempt row keeps the hash of the token it was issued, so that a late report with it
+     * is told superseded rather than wrong.
+     */
+    static final String START_RUNNING = """
+            with started as (
+                update run r
+                   set state = 'running',
+                       first_attempt_at = coalesce(r.first_attempt_at,
+                                                   timestamptz 'epoch' + u.started_us * interval '1 microsecond'),
+                       last_status_code = u.status_code, last_error = null, trace_id = u.trace_id,
+                       running_since = :now, heartbeat_at = :now,
+                       running_deadline = timestamptz 'epoch' + u.started_us * interval '1 microsecond'
+                                          + j.long_running_max_ms * interval '1 millisecond',
+                       lease_until = least(:now + j.long_running_heartbeat_ms * interval '1 millisecond',
+                                           timestamptz 'epoch' + u.started_us * interval '1 microsecond'
+                                           + j.long_running_max_ms * interval '1 millisecond'),
+                       progress = null, progress_message = null, updated_at = :now
+                  from unnest(cast(:ids as uuid[]), cast(:attempts as int[]), cast(:startedUs as bigint[]),
+                              cast(:statusCodes as int[]), cast(:traceIds as text[]))
+                       as u(id, attempt, started_us, status_code, trace_id), job j
+                 where r.id = u.id and r.id = any(cast(:ids as uuid[])) and r.state = 'delivering'
+                   and r.attempt = u.attempt and j.id = r.job_id and j.long_running_max_ms is not null
+                returning r.id, r.attempt, r.token_hash
+            ), tokens as (
+                update attempt a
+                   set token_hash = s.token_hash
+                  from started s
+                 where a.run_id = s.id and a.run_id = any(cast(:ids as uuid[])) and a.number = s.attempt
+            )
+            select id from started
+            """;
+
+    /**
      * Returns runs whose lease expired or whose node is dead or stopped (it died, or stopped before it could record
      * them) to the queue, same run id, the lost attempt
      * counted, recorded and added to usage; dead instead when the attempt budget is spent or the job is at-most-once.
@@ -229,7 +281,7 @@ final class RunSql {
     static final String RESCUE_EXPIRED_LEASES = """
             with expired as (
                 select id from run
-                 where state in ('delivering', 'running')
+                 where state = 'delivering'
                    and (lease_until < :now
                         or claimed_by in (select id from node where state = 'stopped' or heartbeat_at < :deadBefore))
                  order by lease_until
@@ -240,14 +292,14 @@ final class RunSql {
                    set state = case when j.delivery_semantics = 'at_most_once'
                                       or r.attempt - r.attempt_base >= j.retry_max_attempts
                                     then 'dead' else 'queued' end,
-                       due_at = :now, lease_until = null, updated_at = :now,
+                       due_at = :now, lease_until = null, token_hash = null, updated_at = :now,
                        last_status_code = null, last_error = :error,
                        first_attempt_at = coalesce(r.first_attempt_at, r.claimed_at),
                        finished_at = case when j.delivery_semantics = 'at_most_once'
                                             or r.attempt - r.attempt_base >= j.retry_max_attempts
                                           then :now end
                   from expired e, job j
-                 where r.id = e.id and j.id = r.job_id and r.state in ('delivering', 'running')
+                 where r.id = e.id and j.id = r.job_id and r.state = 'delivering'
                 returning r.id, r.tenant_id, r.state, r.due_at, r.attempt, r.claimed_at
             ), counted_attempts as (
                 insert into attempt (run_id, number, tenant_id, started_at, finished_at, outcome, error_class, error)

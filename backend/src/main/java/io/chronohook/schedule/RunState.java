@@ -52,7 +52,7 @@ public enum RunState {
             case SCHEDULED -> EnumSet.of(QUEUED, CANCELLED, SKIPPED, QUOTA_EXCEEDED);
             case QUEUED -> EnumSet.of(DELIVERING, CANCELLED);
             case DELIVERING -> EnumSet.of(SUCCEEDED, RETRY_WAIT, RUNNING, DEAD, QUEUED);
-            case RUNNING -> EnumSet.of(SUCCEEDED, DEAD, RETRY_WAIT, QUEUED);
+            case RUNNING -> EnumSet.of(SUCCEEDED, DEAD, RETRY_WAIT, QUEUED, CANCELLED);
             case RETRY_WAIT -> EnumSet.of(QUEUED, CANCELLED);
             case DEAD -> EnumSet.of(QUEUED);
             case QUOTA_EXCEEDED -> EnumSet.of(QUEUED, CANCELLED);

@@ -140,7 +140,10 @@ public class RunStore {
                         row.get("trace_id", String.class),
                         row.get("request_head", String.class),
                         row.get("response_headers", String.class),
-                        row.get("payload_version", Integer.class)))
+                        row.get("payload_version", Integer.class),
+                        row.get("running_end", String.class),
+                        instant(row, "running_until"),
+                        row.get("running_error", String.class)))
                 .all();
     }
 
@@ -162,7 +165,7 @@ public class RunStore {
     public Mono<Boolean> cancel(TenantId tenantId, RunId id, Instant now) {
         return db.sql(RunSql.CANCEL)
                 .bind("tenantId", tenantId.value()).bind("id", id.value()).bind("now", utc(now))
-                .fetch().rowsUpdated().map(count -> count > 0);
+                .map(row -> row.get("id", UUID.class)).all().hasElements();
     }
 
     /** Claims released runs (compare-and-set each) for {@code node} under a lease; returns those this caller won. */
@@ -180,6 +183,8 @@ public class RunStore {
                 .map(row -> {
                     ByteBuffer body = row.get("body_sealed", ByteBuffer.class);
                     Long window = row.get("retry_max_window_ms", Long.class);
+                    Long runningMs = row.get("long_running_max_ms", Long.class);
+                    Long heartbeatMs = row.get("long_running_heartbeat_ms", Long.class);
                     return new ClaimedRun(
                             new RunId(row.get("id", UUID.class)),
                             new TenantId(row.get("tenant_id", UUID.class)),
@@ -200,7 +205,11 @@ public class RunStore {
                             Duration.ofMillis(row.get("retry_initial_delay_ms", Long.class)),
                             Duration.ofMillis(row.get("retry_max_delay_ms", Long.class)),
                             window == null ? null : Duration.ofMillis(window),
-                            row.get("payload_version", Integer.class));
+                            row.get("payload_version", Integer.class),
+                            runningMs == null || heartbeatMs == null ? null : new ClaimedRun.LongRunning(
+                                    Duration.ofMillis(runningMs), Duration.ofMillis(heartbeatMs)),
+                            row.get("checkpoint", String.class),
+                            null);
                 })
                 .all();
     }
@@ -214,7 +223,43 @@ public class RunStore {
             return Flux.empty();
         }
         List<FinishedAttempt> sent = finished.stream().filter(FinishedAttempt::counted).toList();
-        return insertAttempts(sent).thenMany(Flux.defer(() -> {
+        List<FinishedAttempt> running = finished.stream()
+                .filter(attempt -> attempt.nextState() == RunState.RUNNING).toList();
+        List<FinishedAttempt> ended = running.isEmpty() ? finished
+                : finished.stream().filter(attempt -> attempt.nextState() != RunState.RUNNING).toList();
+        return insertAttempts(sent).then(startRunning(running, now)).thenMany(Flux.defer(() -> finishAttempts(ended, now)));
+    }
+
+    /** Runs whose long-running attempt was accepted (202): now running, under their heartbeat deadline. */
+    private Mono<Void> startRunning(List<FinishedAttempt> accepted, Instant now) {
+        if (accepted.isEmpty()) {
+            return Mono.empty();
+        }
+        int n = accepted.size();
+        UUID[] ids = new UUID[n];
+        Integer[] attempts = new Integer[n];
+        Long[] started = new Long[n];
+        Integer[] codes = new Integer[n];
+        String[] traceIds = new String[n];
+        for (int i = 0; i < n; i++) {
+            FinishedAttempt f = accepted.get(i);
+            ids[i] = f.runId().value();
+            attempts[i] = f.attempt();
+            started[i] = micros(f.startedAt());
+            codes[i] = f.statusCode();
+            traceIds[i] = f.traceId();
+        }
+        return db.sql(RunSql.START_RUNNING)
+                .bind("ids", ids).bind("attempts", attempts).bind("startedUs", started).bind("statusCodes", codes)
+                .bind("traceIds", traceIds).bind("now", utc(now))
+                .map(row -> row.get("id", UUID.class)).all().then();
+    }
+
+    private Flux<GateEntry> finishAttempts(List<FinishedAttempt> finished, Instant now) {
+        if (finished.isEmpty()) {
+            return Flux.empty();
+        }
+        return Flux.defer(() -> {
             int n = finished.size();
             UUID[] ids = new UUID[n];
             Integer[] attempts = new Integer[n];
@@ -255,7 +300,7 @@ public class RunStore {
                     .filter(row -> RunState.RETRY_WAIT.wire().equals(row[2]))
                     .map(row -> new GateEntry(new RunId((UUID) row[0]), new TenantId((UUID) row[1]),
                             ((OffsetDateTime) row[3]).toInstant()));
-        }));
+        });
     }
 
     private Mono<Void> insertAttempts(List<FinishedAttempt> sent) {
@@ -443,6 +488,10 @@ public class RunStore {
                 row.get("skip_reason", String.class),
                 Run.Deferral.of(row.get("deferred_reason", String.class), row.get("deferred_host", String.class),
                         instant(row, "deferred_at"), instant(row, "deferred_until"),
-                        row.get("deferred_count", Integer.class)));
+                        row.get("deferred_count", Integer.class)),
+                Run.Running.of(instant(row, "running_since"), instant(row, "heartbeat_at"),
+                        row.get("progress_message", String.class),
+                        "running".equals(row.get("state", String.class)) ? instant(row, "lease_until") : null,
+                        instant(row, "running_deadline"), row.get("result", String.class)));
     }
 }

@@ -1,7 +1,9 @@
 package io.chronohook.schedule;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonRawValue;
 import io.chronohook.dispatch.http.HeaderLines;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 
@@ -20,12 +22,31 @@ public record RunView(
         String lastError,
         String traceId,
         Double progress,
-        String checkpoint,
+        @JsonRawValue String checkpoint,
         String trigger,
         @JsonInclude(JsonInclude.Include.NON_NULL) String skipReason,
         Run.Deferral deferral,
         @JsonInclude(JsonInclude.Include.NON_NULL) String jobName,
-        @JsonInclude(JsonInclude.Include.NON_NULL) List<AttemptView> attempts) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<AttemptView> attempts,
+        @JsonInclude(JsonInclude.Include.NON_NULL) RunningView running) {
+
+    /**
+     * Long-running work on the run: since when the attempt runs, the last heartbeat and its message, the deadline of
+     * the next heartbeat (while running), the attempt's longest duration's end, the checkpoint's size and the result
+     * the receiver completed with (JSON).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record RunningView(Instant since, Instant lastHeartbeatAt, String message, Instant heartbeatDeadline,
+                              Instant deadline, Integer checkpointBytes, @JsonRawValue String result) {
+
+        static RunningView of(Run run) {
+            Run.Running r = run.running();
+            return r == null ? null : new RunningView(r.since(), r.lastHeartbeatAt(), r.message(),
+                    r.heartbeatDeadline(), r.deadline(),
+                    run.checkpoint() == null ? null : run.checkpoint().getBytes(StandardCharsets.UTF_8).length,
+                    r.result());
+        }
+    }
 
     /**
      * One attempt of the run: {@code request} is what went out (null for an attempt that never did, or made before
@@ -33,7 +54,12 @@ public record RunView(
      */
     public record AttemptView(int number, Instant startedAt, Instant finishedAt, Integer statusCode, Integer latencyMs,
                               String outcome, String error, String responseExcerpt, String traceId,
-                              SentRequest request, List<Header> responseHeaders) {
+                              SentRequest request, List<Header> responseHeaders,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) RunningEnd running) {
+    }
+
+    /** How a long-running attempt's work ended ({@code how}: completed, failed, timed_out, cancelled), when, why. */
+    public record RunningEnd(String how, Instant at, String error) {
     }
 
     /**
@@ -60,7 +86,7 @@ public record RunView(
     public RunView withJobName(String name) {
         return new RunView(id, jobId, state, scheduledFor, attempt, nextAttemptAt, releasedAt, firstAttemptAt,
                 finishedAt, lastStatusCode, lastError, traceId, progress, checkpoint, trigger, skipReason, deferral,
-                name, attempts);
+                name, attempts, running);
     }
 
     public static RunView of(Run run, List<Attempt> attempts) {
@@ -75,11 +101,15 @@ public record RunView(
         };
         return new RunView(run.id().toString(), run.jobId().toString(), run.state().wire(), run.scheduledFor(),
                 run.attempt(), nextAttemptAt, run.releasedAt(), run.firstAttemptAt(), run.finishedAt(),
-                run.lastStatusCode(), run.lastError(), run.traceId(), run.progress(), run.checkpoint(), run.trigger(),
-                run.skipReason(), run.deferral(), null,
+                run.lastStatusCode(), run.lastError(), run.traceId(),
+                run.progress() == null ? null : Math.round(run.progress() * 1000) / 10.0, run.checkpoint(),
+                run.trigger(), run.skipReason(), run.deferral(), null,
                 attempts == null ? null : attempts.stream().map(a -> new AttemptView(a.number(), a.startedAt(),
                         a.finishedAt(), a.statusCode(), a.latencyMs(), a.outcome(), a.error(), a.responseExcerpt(),
-                        a.traceId(), request(a, job), headers(a.responseHeaders()))).toList());
+                        a.traceId(), request(a, job), headers(a.responseHeaders()),
+                        a.runningEnd() == null ? null : new RunningEnd(a.runningEnd(), a.runningUntil(),
+                                a.runningError()))).toList(),
+                RunningView.of(run));
     }
 
     private static SentRequest request(Attempt attempt, CurrentPayload job) {

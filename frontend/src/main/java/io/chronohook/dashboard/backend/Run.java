@@ -4,12 +4,16 @@ import java.time.Instant;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import tools.jackson.databind.JsonNode;
 
-/** One run of a job ({@code /api/v1/runs}); {@code attempts} only on a single-run read. */
+/**
+ * One run of a job ({@code /api/v1/runs}); {@code attempts} only on a single-run read. {@code progress} is per cent
+ * done (0–100) and {@code checkpoint} the JSON a long-running receiver last reported.
+ */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Run(String id, String jobId, String state, Instant scheduledFor, int attempt, Instant nextAttemptAt,
                   Instant releasedAt, Instant firstAttemptAt, Instant finishedAt, Integer lastStatusCode,
-                  String lastError, String traceId, Double progress, String checkpoint, String trigger,
+                  String lastError, String traceId, Double progress, JsonNode checkpoint, String trigger,
                   String skipReason, Deferral deferral, String jobName, List<Attempt> attempts) {
 
     public Run {

@@ -32,9 +32,9 @@ public record RunPage(Run run, String jobName, String schedulingLag, String star
         return run.progress() != null || run.checkpoint() != null || "running".equals(run.state());
     }
 
-    /** The reported progress as a fraction between 0 and 1. */
+    /** The reported progress (per cent done) as a fraction between 0 and 1. */
     public double progress() {
-        return run.progress() == null ? 0 : Math.max(0, Math.min(1, run.progress()));
+        return run.progress() == null ? 0 : Math.max(0, Math.min(1, run.progress() / 100));
     }
 
     /** The timeline mark of an attempt: {@code ok} when delivered, none when deferred by an open circuit, else bad. */

@@ -60,7 +60,7 @@ class RunPageTest extends PageTest {
 
     static final String RUNNING_RUN = """
             {"id":"run_long","jobId":"job_1","state":"running","scheduledFor":"2026-11-23T07:00:00Z","attempt":1,
-             "progress":0.4,"checkpoint":"page-7","trigger":"schedule","attempts":[]}""";
+             "progress":40,"checkpoint":{"page":7},"trigger":"schedule","attempts":[]}""";
 
     static final String SKIPPED_RUN = """
             {"id":"run_skipped","jobId":"job_1","state":"skipped","scheduledFor":"2026-11-23T07:00:00Z",
@@ -193,7 +193,7 @@ class RunPageTest extends PageTest {
     void aLongRunningRunShowsItsProgressAndCheckpoint() {
         assertThat(client.page("/runs/run_long", 200))
                 .contains("<dd id=\"progress\">").contains("class=\"bar \"").contains("style=\"width: 40.0%\"")
-                .contains("40 %").contains("page-7");
+                .contains("40 %").contains("<code class=\"checkpoint\">{\"page\":7}</code>");
     }
 
     @Test

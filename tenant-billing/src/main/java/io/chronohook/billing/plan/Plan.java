@@ -1,6 +1,9 @@
 package io.chronohook.billing.plan;
 
-/** One plan of the catalogue: the quotas and rates a tenant on it gets. */
+/**
+ * One plan of the catalogue: the quotas and rates a tenant on it gets. {@code maxRunningSeconds}: how long one attempt
+ * of a long-running job may stay running; {@code maxCheckpointBytes}: the largest checkpoint (or result) it reports.
+ */
 public record Plan(
         String code,
         String name,
@@ -14,5 +17,20 @@ public record Plan(
         int historyRetentionDays,
         int apiRequestsPerSecond,
         long monthlyPriceCents,
-        long overageCentsPer1000) {
+        long overageCentsPer1000,
+        long maxRunningSeconds,
+        int maxCheckpointBytes) {
+
+    /** Long-running work's limits when none are given: an hour a run, 4 KiB checkpoints (the Free plan's). */
+    public static final long DEFAULT_MAX_RUNNING_SECONDS = 3600;
+    public static final int DEFAULT_MAX_CHECKPOINT_BYTES = 4096;
+
+    /** A plan with the default limits of long-running work. */
+    public Plan(String code, String name, long maxJobs, long executionsPerMonth, int dispatchRatePerSecond,
+                int dispatchBurst, int fairShareWeight, int minIntervalSeconds, int maxPayloadBytes,
+                int historyRetentionDays, int apiRequestsPerSecond, long monthlyPriceCents, long overageCentsPer1000) {
+        this(code, name, maxJobs, executionsPerMonth, dispatchRatePerSecond, dispatchBurst, fairShareWeight,
+                minIntervalSeconds, maxPayloadBytes, historyRetentionDays, apiRequestsPerSecond, monthlyPriceCents,
+                overageCentsPer1000, DEFAULT_MAX_RUNNING_SECONDS, DEFAULT_MAX_CHECKPOINT_BYTES);
+    }
 }

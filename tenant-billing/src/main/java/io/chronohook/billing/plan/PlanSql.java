@@ -6,7 +6,8 @@ final class PlanSql {
     private static final String COLUMNS = """
             code, name, max_jobs, executions_per_month, dispatch_rate_per_second, dispatch_burst,
             fair_share_weight, min_interval_seconds, max_payload_bytes, history_retention_days,
-            api_requests_per_second, monthly_price_cents, overage_cents_per_1000
+            api_requests_per_second, monthly_price_cents, overage_cents_per_1000, max_running_seconds,
+            max_checkpoint_bytes
             """;
 
     static final String FIND_ALL = "select " + COLUMNS + " from plan order by monthly_price_cents, code";
@@ -17,10 +18,12 @@ final class PlanSql {
     static final String UPSERT = """
             insert into plan (code, name, max_jobs, executions_per_month, dispatch_rate_per_second, dispatch_burst,
                               fair_share_weight, min_interval_seconds, max_payload_bytes, history_retention_days,
-                              api_requests_per_second, monthly_price_cents, overage_cents_per_1000)
+                              api_requests_per_second, monthly_price_cents, overage_cents_per_1000,
+                              max_running_seconds, max_checkpoint_bytes)
             values (:code, :name, :maxJobs, :executionsPerMonth, :dispatchRatePerSecond, :dispatchBurst,
                     :fairShareWeight, :minIntervalSeconds, :maxPayloadBytes, :historyRetentionDays,
-                    :apiRequestsPerSecond, :monthlyPriceCents, :overageCentsPer1000)
+                    :apiRequestsPerSecond, :monthlyPriceCents, :overageCentsPer1000, :maxRunningSeconds,
+                    :maxCheckpointBytes)
             on conflict (code) do update
                set name = excluded.name, max_jobs = excluded.max_jobs,
                    executions_per_month = excluded.executions_per_month,
@@ -32,6 +35,8 @@ final class PlanSql {
                    api_requests_per_second = excluded.api_requests_per_second,
                    monthly_price_cents = excluded.monthly_price_cents,
                    overage_cents_per_1000 = excluded.overage_cents_per_1000,
+                   max_running_seconds = excluded.max_running_seconds,
+                   max_checkpoint_bytes = excluded.max_checkpoint_bytes,
                    updated_at = now()
             """;
 

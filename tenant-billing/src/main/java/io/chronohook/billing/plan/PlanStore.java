@@ -36,6 +36,8 @@ public class PlanStore {
                 .bind("apiRequestsPerSecond", plan.apiRequestsPerSecond())
                 .bind("monthlyPriceCents", plan.monthlyPriceCents())
                 .bind("overageCentsPer1000", plan.overageCentsPer1000())
+                .bind("maxRunningSeconds", plan.maxRunningSeconds())
+                .bind("maxCheckpointBytes", plan.maxCheckpointBytes())
                 .then();
     }
 
@@ -53,6 +55,8 @@ public class PlanStore {
                 row.get("history_retention_days", Integer.class),
                 row.get("api_requests_per_second", Integer.class),
                 row.get("monthly_price_cents", Long.class),
-                row.get("overage_cents_per_1000", Long.class));
+                row.get("overage_cents_per_1000", Long.class),
+                row.get("max_running_seconds", Long.class),
+                row.get("max_checkpoint_bytes", Integer.class));
     }
 }

@@ -23,6 +23,13 @@ public record OutgoingRequest(String method, URI url, Map<String, String> header
         Objects.requireNonNull(timeout, "timeout");
     }
 
+    /** This request with one more header (after the others). */
+    public OutgoingRequest withHeader(String name, String value) {
+        Map<String, String> more = new LinkedHashMap<>(headers);
+        more.put(name, value);
+        return new OutgoingRequest(method, url, more, body, timeout);
+    }
+
     @Override
     public String toString() {
         return "OutgoingRequest[" + method + " " + url + ", " + body.length + " bytes, timeout=" + timeout + "]";
