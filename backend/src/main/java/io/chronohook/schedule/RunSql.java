@@ -356,14 +356,21 @@ final class RunSql {
              limit :limit
             """;
 
-    /** Of the given runs, those whose job does not allow overlap and has another run in flight. */
-    static final String OVERLAPPING = """
-            select r.id, j.overlap_policy
+    /** Of the given runs (not yet delivering), those whose job does not allow overlap, with the job's policy. */
+    static final String MAY_NOT_OVERLAP = """
+            select r.id, r.job_id, j.overlap_policy
               from run r join job j on j.id = r.job_id
              where r.id = any(cast(:ids as uuid[])) and j.overlap_policy <> 'allow'
                and r.state in ('scheduled', 'queued')
-               and exists (select 1 from run o
-                            where o.job_id = r.job_id and o.id <> r.id and o.state in ('delivering', 'running'))
+            """;
+
+    /**
+     * Of the given jobs, those with a run in flight (delivering, or running for a long-running receiver), over the
+     * in-flight partial index: a backlog of runs waiting does not slow it down.
+     */
+    static final String IN_FLIGHT_JOBS = """
+            select distinct job_id from run
+             where job_id = any(cast(:jobIds as uuid[])) and state in ('delivering', 'running')
             """;
 
     /** Skips runs whose previous run is still in flight (overlap policy skip), with the reason. */

@@ -402,11 +402,20 @@ public class RunStore {
         if (ids.isEmpty()) {
             return Mono.just(java.util.Map.of());
         }
-        return db.sql(RunSql.OVERLAPPING).bind("ids", ids.stream().map(RunId::value).toArray(UUID[]::new))
-                .map(row -> java.util.Map.entry(new RunId(row.get("id", UUID.class)),
-                        row.get("overlap_policy", String.class)))
-                .all()
-                .collectMap(java.util.Map.Entry::getKey, java.util.Map.Entry::getValue);
+        // Two steps: which of the runs belong to jobs that may not overlap (read from the runs' own partitions), and
+        // only when there are any, which of those jobs have a run in flight (over the small in-flight index).
+        return db.sql(RunSql.MAY_NOT_OVERLAP).bind("ids", ids.stream().map(RunId::value).toArray(UUID[]::new))
+                .map(row -> new Object[] {new RunId(row.get("id", UUID.class)), row.get("job_id", UUID.class),
+                        row.get("overlap_policy", String.class)})
+                .all().collectList()
+                .flatMap(candidates -> candidates.isEmpty() ? Mono.just(java.util.Map.<RunId, String>of())
+                        : db.sql(RunSql.IN_FLIGHT_JOBS)
+                                .bind("jobIds", candidates.stream().map(c -> (UUID) c[1]).distinct()
+                                        .toArray(UUID[]::new))
+                                .map(row -> row.get("job_id", UUID.class)).all().collectList()
+                                .map(busy -> candidates.stream().filter(c -> busy.contains((UUID) c[1]))
+                                        .collect(java.util.stream.Collectors.toMap(c -> (RunId) c[0],
+                                                c -> (String) c[2]))));
     }
 
     public Mono<Long> skipOverlapping(List<RunId> ids, Instant now) {

@@ -23,6 +23,7 @@ public final class Receiver implements AutoCloseable {
     private final Map<String, AtomicLong> deliveries = new ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<Arrival> arrivals = new ConcurrentLinkedQueue<>();
     private final AtomicLong total = new AtomicLong();
+    private final Map<String, String> runTokens = new ConcurrentHashMap<>();
     private final DisposableServer server;
 
     public Receiver() {
@@ -56,6 +57,10 @@ public final class Receiver implements AutoCloseable {
                     String scheduled = request.requestHeaders().get("chronohook-scheduled-for");
                     if (id != null) {
                         deliveries.computeIfAbsent(id, key -> new AtomicLong()).incrementAndGet();
+                        String token = request.requestHeaders().get("chronohook-run-token");
+                        if (token != null) {
+                            runTokens.put(id, token);
+                        }
                         arrivals.add(new Arrival(id, scheduled == null ? null : Instant.parse(scheduled), at));
                     }
                     total.incrementAndGet();
@@ -81,6 +86,11 @@ public final class Receiver implements AutoCloseable {
     /** Runs delivered more than once. */
     public long duplicated() {
         return deliveries.values().stream().filter(count -> count.get() > 1).count();
+    }
+
+    /** The run token the last callback of run {@code webhookId} carried (long-running jobs); null if none. */
+    public String runToken(String webhookId) {
+        return runTokens.get(webhookId);
     }
 
     public Iterable<Arrival> arrivals() {

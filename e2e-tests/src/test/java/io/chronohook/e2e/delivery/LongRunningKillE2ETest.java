@@ -1,0 +1,92 @@
+package io.chronohook.e2e.delivery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.chronohook.e2e.support.ApiClient;
+import io.chronohook.e2e.support.BackendProcess;
+import io.chronohook.e2e.support.Receiver;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code kill -9} of the instance that sent a long-running run's callback: the run keeps running, its receiver's
+ * heartbeats land on the other instance well past the heartbeat timeout, it completes there, and the callback was
+ * sent once — the dead instance's runs are taken up again, but a running run is not one of them.
+ */
+class LongRunningKillE2ETest {
+
+    private static final Map<String, String> QUICK_DEATH = Map.of("CHRONOHOOK_NODE_DEAD_AFTER", "PT5S");
+
+    @Test
+    void heartbeatsGoOnThroughTheOtherInstanceAndTheCallbackIsNotSentAgain() throws Exception {
+        try (Receiver receiver = Receiver.answering(202)) {
+            BackendProcess first = BackendProcess.start(QUICK_DEATH);
+            ApiClient viaFirst = new ApiClient(first.uri("/"));
+            viaFirst.signUp();
+            JsonNode job = viaFirst.send("POST", "/api/v1/jobs", """
+                    {"name":"long export","schedule":{"type":"at","at":"%s"},"target":{"url":"%s"},
+                     "longRunning":{"maxDuration":"PT10M","heartbeatTimeout":"PT5S"}}"""
+                    .formatted(Instant.now().plus(Duration.ofDays(1)), receiver.url("/long")), 201);
+            String run = viaFirst.send("POST", "/api/v1/jobs/" + job.get("id").asString() + "/trigger", null, 202)
+                    .get("id").asString();
+            await(() -> "running".equals(viaFirst.send("GET", "/api/v1/runs/" + run, null, 200)
+                    .get("state").asString()), Duration.ofSeconds(20));
+            String token = receiver.runToken(run);
+            assertThat(token).startsWith("crt_1_");
+
+            try (BackendProcess second = BackendProcess.start(QUICK_DEATH)) {
+                first.kill();
+                ApiClient viaSecond = viaFirst.sharingKeyWith(second.uri("/"));
+                // Three heartbeat timeouts' worth of heartbeats, every 2 s, all through the surviving instance,
+                // while it finds the first one dead and takes up its runs.
+                Instant until = Instant.now().plusSeconds(15);
+                int beat = 0;
+                while (Instant.now().isBefore(until)) {
+                    assertThat(report(second, run, "heartbeat", token, "{\"progress\":" + beat + "}"))
+                            .as("heartbeat %d", beat).isEqualTo(200);
+                    beat++;
+                    Thread.sleep(2000);
+                }
+                assertThat(viaSecond.send("GET", "/api/v1/runs/" + run, null, 200).get("state").asString())
+                        .isEqualTo("running");
+                assertThat(report(second, run, "complete", token, "{\"result\":{\"rows\":42}}")).isEqualTo(200);
+
+                JsonNode done = viaSecond.send("GET", "/api/v1/runs/" + run, null, 200);
+                assertThat(done.get("state").asString()).isEqualTo("succeeded");
+                assertThat(done.get("attempt").asInt()).isEqualTo(1);
+                assertThat(done.get("running").get("result").get("rows").asInt()).isEqualTo(42);
+                assertThat(receiver.total()).as("callbacks sent").isEqualTo(1);
+            }
+        }
+    }
+
+    private static int report(BackendProcess backend, String run, String what, String token, String body)
+            throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(backend.uri("/api/v1/runs/" + run + "/" + what))
+                .header("Chronohook-Run-Token", token).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).timeout(Duration.ofSeconds(10)).build();
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+        }
+    }
+
+    private interface Check {
+        boolean holds() throws Exception;
+    }
+
+    private static void await(Check check, Duration atMost) throws Exception {
+        Instant deadline = Instant.now().plus(atMost);
+        while (!check.holds()) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new AssertionError("not within " + atMost);
+            }
+            Thread.sleep(200);
+        }
+    }
+}
