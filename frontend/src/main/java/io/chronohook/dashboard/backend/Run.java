@@ -14,7 +14,21 @@ import tools.jackson.databind.JsonNode;
 public record Run(String id, String jobId, String state, Instant scheduledFor, int attempt, Instant nextAttemptAt,
                   Instant releasedAt, Instant firstAttemptAt, Instant finishedAt, Integer lastStatusCode,
                   String lastError, String traceId, Double progress, JsonNode checkpoint, String trigger,
-                  String skipReason, Deferral deferral, String jobName, List<Attempt> attempts) {
+                  String skipReason, Deferral deferral, String jobName, List<Attempt> attempts, Running running) {
+
+    /**
+     * Long-running work on the run: since when its attempt runs, the last heartbeat and its message, the deadline of
+     * the next heartbeat (while running), the attempt's longest duration's end, the checkpoint's size and the result.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Running(Instant since, Instant lastHeartbeatAt, String message, Instant heartbeatDeadline,
+                          Instant deadline, Integer checkpointBytes, JsonNode result) {
+    }
+
+    /** How a long-running attempt's work ended: {@code how} completed, failed, timed_out or cancelled. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record RunningEnd(String how, Instant at, String error) {
+    }
 
     public Run {
         attempts = attempts == null ? List.of() : List.copyOf(attempts);
@@ -29,7 +43,7 @@ public record Run(String id, String jobId, String state, Instant scheduledFor, i
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Attempt(int number, Instant startedAt, Instant finishedAt, Integer statusCode, Integer latencyMs,
                           String outcome, String error, String responseExcerpt, String traceId, Request request,
-                          List<Header> responseHeaders) {
+                          List<Header> responseHeaders, RunningEnd running) {
 
         public Attempt {
             responseHeaders = responseHeaders == null ? null : List.copyOf(responseHeaders);
@@ -51,10 +65,10 @@ public record Run(String id, String jobId, String state, Instant scheduledFor, i
     public record Header(String name, String value, boolean masked) {
     }
 
-    /** Runs that have not started delivering can still be cancelled. */
+    /** Runs that have not started delivering, or whose receiver works on (running), can still be cancelled. */
     public boolean isCancellable() {
         return switch (state) {
-            case "scheduled", "queued", "retry_wait", "quota_exceeded" -> true;
+            case "scheduled", "queued", "retry_wait", "quota_exceeded", "running" -> true;
             default -> false;
         };
     }

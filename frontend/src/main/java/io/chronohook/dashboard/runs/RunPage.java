@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 
 import io.chronohook.dashboard.backend.Run;
+import io.chronohook.dashboard.page.Figures;
 import io.chronohook.dashboard.page.Times;
 
 /**
@@ -29,7 +30,28 @@ public record RunPage(Run run, String jobName, String schedulingLag, String star
 
     /** Long-running (202 accepted) runs report progress and a checkpoint. */
     public boolean showsProgress() {
-        return run.progress() != null || run.checkpoint() != null || "running".equals(run.state());
+        return run.progress() != null || run.checkpoint() != null || run.running() != null
+                || "running".equals(run.state());
+    }
+
+    /** How long the attempt has run (until now while running, until the run finished otherwise); null if never. */
+    public String elapsed(Instant now) {
+        Run.Running running = run.running();
+        if (running == null || running.since() == null) {
+            return null;
+        }
+        Instant end = "running".equals(run.state()) || run.finishedAt() == null ? now : run.finishedAt();
+        long seconds = Math.max(0, Duration.between(running.since(), end).toSeconds());
+        return seconds < 60 ? seconds + " s"
+                : seconds < 3600 ? seconds / 60 + " min " + seconds % 60 + " s"
+                : seconds / 3600 + " h " + seconds % 3600 / 60 + " min";
+    }
+
+    /** The checkpoint's size for people ({@code 1.2 KiB}); null without one. */
+    public String checkpointSize() {
+        Run.Running running = run.running();
+        return running == null || running.checkpointBytes() == null ? null
+                : Figures.bytes(running.checkpointBytes());
     }
 
     /** The reported progress (per cent done) as a fraction between 0 and 1. */
@@ -46,6 +68,17 @@ public record RunPage(Run run, String jobName, String schedulingLag, String star
             case "delivered", "accepted" -> "ok";
             case "short_circuited" -> "deferred";
             default -> "bad";
+        };
+    }
+
+    /** How a long-running attempt's work ended, for people. */
+    public static String runningEnd(String how) {
+        return switch (how) {
+            case "completed" -> "completed";
+            case "failed" -> "failed (the receiver reported it)";
+            case "timed_out" -> "timed out";
+            case "cancelled" -> "cancelled";
+            default -> how;
         };
     }
 

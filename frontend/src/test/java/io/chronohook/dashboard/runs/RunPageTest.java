@@ -60,7 +60,12 @@ class RunPageTest extends PageTest {
 
     static final String RUNNING_RUN = """
             {"id":"run_long","jobId":"job_1","state":"running","scheduledFor":"2026-11-23T07:00:00Z","attempt":1,
-             "progress":40,"checkpoint":{"page":7},"trigger":"schedule","attempts":[]}""";
+             "progress":40,"checkpoint":{"page":7},"trigger":"schedule",
+             "running":{"since":"2026-11-23T07:00:01Z","lastHeartbeatAt":"2026-11-23T07:20:00Z",
+                        "message":"copying rows","heartbeatDeadline":"2099-01-01T00:00:00Z",
+                        "deadline":"2099-01-01T06:00:00Z","checkpointBytes":10},
+             "attempts":[{"number":1,"startedAt":"2026-11-23T07:00:00.500Z","finishedAt":"2026-11-23T07:00:01Z",
+                          "statusCode":202,"latencyMs":500,"outcome":"accepted"}]}""";
 
     static final String SKIPPED_RUN = """
             {"id":"run_skipped","jobId":"job_1","state":"skipped","scheduledFor":"2026-11-23T07:00:00Z",
@@ -193,7 +198,11 @@ class RunPageTest extends PageTest {
     void aLongRunningRunShowsItsProgressAndCheckpoint() {
         assertThat(client.page("/runs/run_long", 200))
                 .contains("<dd id=\"progress\">").contains("class=\"bar \"").contains("style=\"width: 40.0%\"")
-                .contains("40 %").contains("<code class=\"checkpoint\">{\"page\":7}</code>");
+                .contains("40 %").contains("<code class=\"checkpoint\">{\"page\":7}</code>")
+                .contains("copying rows").contains("id=\"running-elapsed\"").contains("id=\"last-heartbeat\"")
+                .contains("id=\"heartbeat-deadline\"").contains("10 B")
+                // A running run can be cancelled: its receiver is told to stop at its next heartbeat.
+                .contains("id=\"cancel-run\"");
     }
 
     @Test
