@@ -27,7 +27,9 @@ final class JobSql {
             j.delivery_semantics, j.state, j.next_fire_at, j.runs_planned, j.version, j.created_at, j.updated_at,
             j.paused_reason, j.retry_max_window_ms, j.long_running_max_ms, j.long_running_heartbeat_ms,
             (select min(r.due_at) from run r
-              where r.job_id = j.id and r.state in ('scheduled', 'queued', 'retry_wait')) as next_run_at
+              where r.job_id = j.id and r.state in ('scheduled', 'queued', 'retry_wait')) as next_run_at,
+            case when j.long_running_max_ms is not null
+                 then (select count(*) from run r where r.job_id = j.id and r.state = 'running') end as running_runs
             """;
 
     static final String FIND = "select " + COLUMNS + """

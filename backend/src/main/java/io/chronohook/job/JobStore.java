@@ -242,7 +242,8 @@ public class JobStore {
         return new Job(id, tenantId, definition, JobState.fromWire(row.get("state", String.class)),
                 instant(row, "next_fire_at"), instant(row, "next_run_at"), row.get("runs_planned", Integer.class),
                 row.get("version", Integer.class), instant(row, "created_at"), instant(row, "updated_at"),
-                row.get("paused_reason", String.class));
+                row.get("paused_reason", String.class),
+                row.get("running_runs", Long.class) == null ? 0 : row.get("running_runs", Long.class).intValue());
     }
 
     private static JobDefinition.LongRunning longRunning(Long maxMs, Long heartbeatMs) {

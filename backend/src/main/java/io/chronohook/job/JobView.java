@@ -26,7 +26,8 @@ public record JobView(
         int version,
         String pausedReason,
         LastRun lastRun,
-        LongRunningView longRunning) {
+        LongRunningView longRunning,
+        Integer runningRuns) {
 
     /** Long-running work, when the job allows it. */
     public record LongRunningView(String maxDuration, String heartbeatTimeout) {
@@ -84,7 +85,8 @@ public record JobView(
                 job.pausedReason(),
                 lastRun,
                 d.longRunning() == null ? null : new LongRunningView(d.longRunning().maxDuration().toString(),
-                        d.longRunning().heartbeatTimeout().toString()));
+                        d.longRunning().heartbeatTimeout().toString()),
+                d.longRunning() == null ? null : job.runningRuns());
     }
 
     /** The view as a request, for merge patches: what a client would send to create this job again. */

@@ -45,6 +45,10 @@ class LongRunningApiTest extends ReceiverApiTest {
 
         Map<?, ?> shown = run(tenant, run);
         assertThat(shown.get("state")).isEqualTo("running");
+        Map<?, ?> job = http.get().uri("/api/v1/jobs/{id}", shown.get("jobId"))
+                .header("Authorization", "Bearer " + tenant.apiKey())
+                .exchange().expectStatus().isOk().expectBody(Map.class).returnResult().getResponseBody();
+        assertThat(job.get("runningRuns")).isEqualTo(1);
         assertThat(shown.get("progress")).isEqualTo(40.0);
         assertThat(shown.get("checkpoint")).isEqualTo(Map.of("page", 3));
         Map<?, ?> running = (Map<?, ?>) shown.get("running");

@@ -10,7 +10,12 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 public record Job(String id, String name, Map<String, String> labels, Schedule schedule, Target target, Retry retry,
                   String timeout, String missedRunPolicy, Integer backfillLimit, String overlapPolicy,
                   String deliverySemantics, String spread, String state, Instant nextRunAt, Instant createdAt,
-                  Instant updatedAt, int version, String pausedReason, LastRun lastRun) {
+                  Instant updatedAt, int version, String pausedReason, LastRun lastRun, Integer runningRuns) {
+
+    /** How many of its runs a long-running receiver works on now (0 for other jobs). */
+    public int running() {
+        return runningRuns == null ? 0 : runningRuns;
+    }
 
     public Job {
         labels = labels == null ? Map.of() : Map.copyOf(labels);

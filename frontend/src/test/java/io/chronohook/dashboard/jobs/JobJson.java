@@ -6,7 +6,7 @@ final class JobJson {
     static final String NIGHTLY_ID = "job_0196a1b2c3d4e5f60718293a4b5c6d7e";
     static final String FREQUENT_ID = "job_0196a1b2c3d4e5f60718293a4b5c6d7f";
 
-    /** A cron job in Berlin with labels, headers and a body, version 7. */
+    /** A long-running cron job in Berlin with labels, headers and a body, version 7, two of its runs running. */
     static final String NIGHTLY = """
             {"id":"%s","name":"nightly-report","labels":{"team":"billing","env":"prod"},
              "schedule":{"type":"cron","cron":"0 2 * * *","timeZone":"Europe/Berlin"},
@@ -16,7 +16,8 @@ final class JobJson {
              "timeout":"PT30S","missedRunPolicy":"fire_once","backfillLimit":10,"overlapPolicy":"allow",
              "deliverySemantics":"at_least_once","spread":"PT0S","state":"active",
              "nextRunAt":"2026-11-24T01:00:00Z","createdAt":"2026-11-01T08:00:00Z",
-             "updatedAt":"2026-11-20T08:00:00Z","version":7}""".formatted(NIGHTLY_ID);
+             "updatedAt":"2026-11-20T08:00:00Z","version":7,
+             "longRunning":{"maxDuration":"PT6H","heartbeatTimeout":"PT5M"},"runningRuns":2}""".formatted(NIGHTLY_ID);
 
     /** A paused interval job. */
     static final String FREQUENT = """

@@ -77,6 +77,8 @@ class JobsListTest extends PageTest {
                 .contains("<a href=\"/jobs/" + JobJson.FREQUENT_ID + "\">cache-warmer</a>")
                 .contains("every 15 minutes")
                 .contains("badge state-active").contains("badge state-paused")
+                // Runs a long-running receiver works on now show in the job's state.
+                .contains("<span class=\"running-now\">").contains("badge state-running").contains("×2")
                 .contains("<time datetime=\"2026-11-24T01:00:00Z\"")
                 .contains("id=\"new-job\"");
         assertThat(JOB_QUERIES).containsExactly("limit=25");
