@@ -105,6 +105,10 @@ class LongRunningApiTest extends ReceiverApiTest {
         report(run, "complete", secondToken, Map.of()).expectStatus().isOk();
         assertThat(run(tenant, run).get("state")).isEqualTo("succeeded");
         assertThat(receiver.receivedAt("/resume")).hasSize(2);
+        assertThat(counter("chronohook_running_timed_out_total{reason=\"heartbeat\"}")).isGreaterThanOrEqualTo(1);
+        assertThat(counter("chronohook_running_ended_total{how=\"completed\"}")).isGreaterThanOrEqualTo(1);
+        assertThat(prometheus()).contains("chronohook_running_runs ")
+                .contains("chronohook_running_heartbeat_interval_seconds_count");
     }
 
     @Test
@@ -230,9 +234,22 @@ class LongRunningApiTest extends ReceiverApiTest {
         create(tenant, job).expectStatus().isBadRequest().expectBody()
                 .jsonPath("$.errors[0].field").isEqualTo("longRunning.heartbeatTimeout");
         job.put("longRunning", Map.of("maxDuration", "PT50M", "heartbeatTimeout", "PT1M"));
-        create(tenant, job).expectStatus().isCreated().expectBody()
-                .jsonPath("$.longRunning.maxDuration").isEqualTo("PT50M")
-                .jsonPath("$.longRunning.heartbeatTimeout").isEqualTo("PT1M");
+        Map<?, ?> created = create(tenant, job).expectStatus().isCreated().expectBody(Map.class).returnResult()
+                .getResponseBody();
+        assertThat(created.get("longRunning")).isEqualTo(Map.of("maxDuration", "PT50M", "heartbeatTimeout", "PT1M"));
+
+        // A merge patch with null turns long-running work off: a 202 is then a success like any 2xx.
+        Map<String, Object> off = new HashMap<>();
+        off.put("longRunning", null);
+        http.patch().uri("/api/v1/jobs/{id}", created.get("id")).header("Authorization", "Bearer " + tenant.apiKey())
+                .contentType(MediaType.APPLICATION_JSON).bodyValue(off)
+                .exchange().expectStatus().isOk().expectBody().jsonPath("$.longRunning").doesNotExist();
+    }
+
+    /** A counter's value on the Prometheus page; 0 when it is not there yet. */
+    private double counter(String series) {
+        return prometheus().lines().filter(line -> line.startsWith(series + " "))
+                .mapToDouble(line -> Double.parseDouble(line.substring(series.length() + 1))).sum();
     }
 
     /** A run of a new long-running job at {@code path}, whose receiver answered 202: running. */

@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -124,9 +125,13 @@ public final class Browser implements AutoCloseable {
         return new WebDriverWait(driver, timeout).until(ExpectedConditions.visibilityOfElementLocated(locator));
     }
 
-    /** Waits until {@code condition} holds, asking again every half second. */
+    /**
+     * Waits until {@code condition} holds, asking again every half second. A page replaced while the condition read it
+     * (a form's redirect landing) is asked again, not a failure.
+     */
     public void waitUntil(Supplier<Boolean> condition, Duration timeout) {
-        new WebDriverWait(driver, timeout).until(ignored -> condition.get());
+        new WebDriverWait(driver, timeout).ignoring(StaleElementReferenceException.class)
+                .until(ignored -> condition.get());
     }
 
     /** A phone's viewport (390×844), for the narrow layout. */
