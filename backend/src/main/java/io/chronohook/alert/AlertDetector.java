@@ -44,6 +44,16 @@ public class AlertDetector implements OutcomeRecorder.Listener {
                 .toList());
     }
 
+    @Override
+    public Mono<Void> timedOut(OutcomeRecorder.TimedOut timedOut) {
+        return Mono.defer(() -> store.raiseForTimedOut(timedOut, clock.instant()))
+                .onErrorResume(error -> {
+                    log.error("could not raise the alert for timed-out run {}", timedOut.runId(), error);
+                    return Mono.empty();
+                })
+                .then();
+    }
+
     private Mono<Void> raise(List<AlertStore.DeadRun> dead) {
         if (dead.isEmpty()) {
             return Mono.empty();

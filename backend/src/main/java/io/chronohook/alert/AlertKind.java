@@ -12,6 +12,8 @@ public enum AlertKind {
     JOB_FAILING("job.failing"),
     /** A run did not start within the tenant's window after its due time, or was skipped as missed. */
     RUN_MISSED_WINDOW("run.missed_window"),
+    /** A long-running attempt timed out (no heartbeat in time, or past its longest duration); retried or dead. */
+    RUN_TIMED_OUT("run.timed_out"),
     /** The receiver answered 410 Gone and the job was paused. */
     JOB_AUTO_PAUSED("job.auto_paused"),
     /** Sent on request, to check the webhook; never part of a tenant's event choice. */
@@ -19,7 +21,7 @@ public enum AlertKind {
 
     /** The kinds a tenant can choose to receive. */
     public static final List<AlertKind> EVENTS = List.of(RUN_DEAD_LETTERED, JOB_FAILING, RUN_MISSED_WINDOW,
-            JOB_AUTO_PAUSED);
+            RUN_TIMED_OUT, JOB_AUTO_PAUSED);
 
     private final String wire;
 

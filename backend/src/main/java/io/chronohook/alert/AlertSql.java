@@ -116,6 +116,28 @@ final class AlertSql {
             """;
 
     /**
+     * One {@code run.timed_out} for a long-running attempt that timed out, keyed by run and attempt; raised whether
+     * the run is retried or ended dead (a dead one also raises {@code run.dead_lettered}).
+     */
+    static final String RAISE_FOR_TIMED_OUT = """
+            insert into alert (id, tenant_id, kind, dedup_key, job_id, run_id, scheduled_for, details, state,
+                               next_attempt_at, created_at)
+            select alert_id(:now), r.tenant_id, 'run.timed_out', 'run.timed_out:' || r.id || ':' || :attempt,
+                   r.job_id, r.id, r.scheduled_for,
+                   jsonb_build_object('jobName', j.name, 'attempt', :attempt, 'reason', cast(:reason as text),
+                                      'willRetry', cast(:nextAttemptAt as timestamptz) is not null,
+                                      'nextAttemptAt', cast(:nextAttemptAt as timestamptz),
+                                      'lastHeartbeatAt', r.heartbeat_at, 'progress', round(cast(r.progress * 100 as numeric), 1),
+                                      'progressMessage', r.progress_message),
+                   'pending', :now, :now
+              from run r
+              join alert_settings s on s.tenant_id = r.tenant_id and 'run.timed_out' = any(s.events)
+              join job j on j.id = r.job_id
+             where r.id = :runId
+            on conflict (tenant_id, dedup_key) do nothing
+            """;
+
+    /**
      * Runs still not started (scheduled or queued) whose due time plus the tenant's window fell in {@code (from, to]}.
      * {@code dueAfter}/{@code dueBy} widen that by the window's bounds so the scan is a range of run_due_idx.
      */

@@ -5,6 +5,7 @@ import static io.chronohook.platform.Rows.utc;
 
 import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.job.JobId;
+import io.chronohook.outcome.OutcomeRecorder;
 import io.chronohook.platform.Page;
 import io.chronohook.platform.PageRequest;
 import io.chronohook.platform.Uuid7;
@@ -101,6 +102,18 @@ public class AlertStore {
 
     /** A run an attempt's outcome ended dead; {@code gone}: its receiver answered 410 Gone. */
     public record DeadRun(RunId id, int attempt, boolean gone) {
+    }
+
+    /** The alert for a long-running attempt that timed out; returns how many it raised (0 or 1). */
+    public Mono<Long> raiseForTimedOut(OutcomeRecorder.TimedOut timedOut, Instant now) {
+        DatabaseClient.GenericExecuteSpec spec = db.sql(AlertSql.RAISE_FOR_TIMED_OUT)
+                .bind("runId", timedOut.runId().value())
+                .bind("attempt", timedOut.attempt())
+                .bind("reason", timedOut.reason())
+                .bind("now", utc(now));
+        return bindNullable(spec, "nextAttemptAt", timedOut.nextAttemptAt() == null ? null
+                : utc(timedOut.nextAttemptAt()), OffsetDateTime.class)
+                .fetch().rowsUpdated();
     }
 
     /** Runs whose missed window closed in {@code (from, to]} while they had not started. */

@@ -3,6 +3,7 @@ package io.chronohook.outcome;
 import io.chronohook.platform.DatabaseOutage;
 import io.chronohook.platform.OutageLog;
 import io.chronohook.schedule.FinishedAttempt;
+import io.chronohook.schedule.RunId;
 import io.chronohook.schedule.RunState;
 import io.chronohook.timegate.GateBacklog;
 import java.util.Collection;
@@ -15,6 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import io.chronohook.schedule.RunStore;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.IntConsumer;
 import org.slf4j.Logger;
@@ -91,6 +93,16 @@ public final class OutcomeRecorder implements AutoCloseable {
 
         /** Runs whose last attempt was lost with their instance and whose budget it spent: now dead. */
         Mono<Void> lost(List<RunStore.RescuedRun> dead);
+
+        /** A running attempt ended as timed out (no heartbeat in time, or past its longest duration). */
+        Mono<Void> timedOut(TimedOut timedOut);
+    }
+
+    /**
+     * A long-running attempt that timed out: {@code reason} {@code no_heartbeat} or {@code max_duration};
+     * {@code nextAttemptAt} when it is retried, null when the run ended dead.
+     */
+    public record TimedOut(RunId runId, int attempt, String reason, Instant nextAttemptAt) {
     }
 
     private Mono<Void> write(RunStore runs, GateBacklog gate, JobPauser pauser, Clock clock,

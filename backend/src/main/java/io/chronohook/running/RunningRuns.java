@@ -129,7 +129,11 @@ public class RunningRuns {
                         .flatMap(run -> endFailed(run, true, overdue.ranTooLong()
                                         ? "the attempt ran past its job's longest duration (longRunning.maxDuration)"
                                         : "no heartbeat within the job's heartbeat timeout", "timed_out", now)
-                                .doOnNext(ended -> metrics.timedOut(overdue.ranTooLong()))))
+                                .doOnNext(ended -> metrics.timedOut(overdue.ranTooLong()))
+                                .flatMap(ended -> listener.timedOut(new OutcomeRecorder.TimedOut(run.id(),
+                                                run.attempt(), overdue.ranTooLong() ? "max_duration" : "no_heartbeat",
+                                                ended.state() == RunState.RETRY_WAIT ? ended.entry().dueAt() : null))
+                                        .thenReturn(ended))))
                 .collectList()
                 .map(List::size)
                 .flatMap(ended -> store.countRunning().doOnNext(metrics::sampledRunning).thenReturn(ended));

@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -266,14 +265,6 @@ class AlertDeliveryTest extends ReceiverApiTest {
         assertThat(alert.header("webhook-id")).isEqualTo(queued.get("id"));
         assertThat(alert.header("chronohook-job-id")).isNull();
         assertThat(json.readValue(alert.body(), Map.class).get("type")).isEqualTo("alert.test");
-    }
-
-    private void alertsTo(TestTenant tenant, String path, Map<String, Object> settings) {
-        Map<String, Object> body = new HashMap<>(settings);
-        body.put("url", receiver.url(path));
-        http.put().uri("/api/v1/alerts/settings").header("Authorization", "Bearer " + tenant.apiKey())
-                .contentType(MediaType.APPLICATION_JSON).bodyValue(body)
-                .exchange().expectStatus().isOk();
     }
 
     private List<Map<?, ?>> alerts(TestTenant tenant) {

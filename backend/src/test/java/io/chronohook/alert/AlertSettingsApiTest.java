@@ -22,7 +22,7 @@ class AlertSettingsApiTest extends ApiTest {
                 .jsonPath("$.failingThreshold").isEqualTo(5)
                 .jsonPath("$.missedWindowAfter").isEqualTo("PT1M")
                 .jsonPath("$.cooldown").isEqualTo("PT1H")
-                .jsonPath("$.events.length()").isEqualTo(4);
+                .jsonPath("$.events.length()").isEqualTo(5);
         http.post().uri("/api/v1/alerts/test").header("Authorization", "Bearer " + tenant.apiKey()).exchange()
                 .expectStatus().isEqualTo(409)
                 .expectBody().jsonPath("$.code").isEqualTo("alerts_off");

@@ -230,5 +230,10 @@ class DatabaseOutageTest extends ReceiverApiTest {
         public Mono<Void> lost(List<RunStore.RescuedRun> dead) {
             return Mono.empty();
         }
+
+        @Override
+        public Mono<Void> timedOut(OutcomeRecorder.TimedOut timedOut) {
+            return Mono.empty();
+        }
     }
 }

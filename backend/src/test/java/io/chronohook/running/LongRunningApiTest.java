@@ -8,13 +8,16 @@ import io.chronohook.support.TestReceiver;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Long-running work against the real Postgres, Redis and a scripted receiver: a receiver that answers 202 keeps its
@@ -24,6 +27,9 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 class LongRunningApiTest extends ReceiverApiTest {
 
     private static final String TOKEN = "Chronohook-Run-Token";
+
+    @Autowired
+    JsonMapper json;
 
     @Test
     void a202KeepsTheRunRunningWhileItsHeartbeatsReportProgressUntilItCompletes() {
@@ -77,6 +83,7 @@ class LongRunningApiTest extends ReceiverApiTest {
     @Test
     void missedHeartbeatsTimeTheAttemptOutAndTheRetryCarriesTheLastCheckpoint() {
         TestTenant tenant = signUp();
+        alertsTo(tenant, "/alerts", Map.of());
         String run = runningRun(tenant, "/resume", "PT10M", "PT5S",
                 Map.of("maxAttempts", 3, "initialDelay", "PT1S", "maxDelay", "PT1S"));
         String first = receiver.receivedAt("/resume").getFirst().header("chronohook-run-token");
@@ -105,6 +112,16 @@ class LongRunningApiTest extends ReceiverApiTest {
         report(run, "complete", secondToken, Map.of()).expectStatus().isOk();
         assertThat(run(tenant, run).get("state")).isEqualTo("succeeded");
         assertThat(receiver.receivedAt("/resume")).hasSize(2);
+
+        // The timeout raised the tenant's alert, though the run went on to succeed.
+        Map<?, ?> alert = awaitAlert("run.timed_out");
+        assertThat(alert.get("runId")).isEqualTo(run);
+        assertThat(alert.get("attempt")).isEqualTo(1);
+        assertThat(alert.get("reason")).isEqualTo("no_heartbeat");
+        assertThat(alert.get("willRetry")).isEqualTo(true);
+        assertThat(alert.get("nextAttemptAt")).isNotNull();
+        assertThat(alert.get("progress")).isEqualTo(70.0);
+        assertThat(alert.get("lastHeartbeatAt")).isNotNull();
         assertThat(counter("chronohook_running_timed_out_total{reason=\"heartbeat\"}")).isGreaterThanOrEqualTo(1);
         assertThat(counter("chronohook_running_ended_total{how=\"completed\"}")).isGreaterThanOrEqualTo(1);
         assertThat(prometheus()).contains("chronohook_running_runs ")
@@ -190,6 +207,7 @@ class LongRunningApiTest extends ReceiverApiTest {
     @Test
     void aRunThatKeepsBeatingIsNeitherRetriedNorDuplicatedUntilItsLongestDurationEndsIt() throws Exception {
         TestTenant tenant = signUp();
+        alertsTo(tenant, "/alerts", Map.of("events", List.of("run.timed_out", "run.dead_lettered")));
         String run = runningRun(tenant, "/forever", "PT12S", "PT5S", Map.of("maxAttempts", 1));
         String token = receiver.receivedAt("/forever").getFirst().header("chronohook-run-token");
 
@@ -215,6 +233,14 @@ class LongRunningApiTest extends ReceiverApiTest {
         assertThat(((Map<?, ?>) attempt.get("running")).get("how")).isEqualTo("timed_out");
         assertThat(dead.get("attempt")).isEqualTo(1);
         assertThat(receiver.receivedAt("/forever")).hasSize(1);
+
+        // Timed out and not retried: both the timeout and the dead run are told.
+        Map<?, ?> timedOut = awaitAlert("run.timed_out");
+        assertThat(timedOut.get("reason")).isEqualTo("max_duration");
+        assertThat(timedOut.get("willRetry")).isEqualTo(false);
+        assertThat(timedOut.get("nextAttemptAt")).isNull();
+        assertThat(awaitAlert("run.dead_lettered").get("runId")).isEqualTo(run);
+        assertThat(receiver.receivedAt("/alerts")).hasSize(2);
     }
 
     @Test
@@ -276,6 +302,19 @@ class LongRunningApiTest extends ReceiverApiTest {
     private WebTestClient.ResponseSpec create(TestTenant tenant, Map<String, Object> job) {
         return http.post().uri("/api/v1/jobs").header("Authorization", "Bearer " + tenant.apiKey())
                 .contentType(MediaType.APPLICATION_JSON).bodyValue(job).exchange();
+    }
+
+    /** The {@code data} of the one alert of {@code type} the tenant's alert webhook received (waits up to 15 s). */
+    private Map<?, ?> awaitAlert(String type) {
+        List<Map<?, ?>> alerts = new ArrayList<>();
+        await().atMost(Duration.ofSeconds(15)).until(() -> {
+            alerts.clear();
+            receiver.receivedAt("/alerts").stream().map(received -> json.readValue(received.body(), Map.class))
+                    .filter(payload -> type.equals(payload.get("type"))).forEach(alerts::add);
+            return !alerts.isEmpty();
+        });
+        assertThat(alerts).hasSize(1);
+        return (Map<?, ?>) alerts.getFirst().get("data");
     }
 
     /** A report with the run token alone, as a receiver sends it. */

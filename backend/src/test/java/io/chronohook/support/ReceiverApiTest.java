@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -56,5 +57,14 @@ public abstract class ReceiverApiTest extends ApiTest {
                     .exchange().expectStatus().isOk().expectBody(Map.class).returnResult().getResponseBody();
             return ((List<?>) page.get("items")).size() == count;
         });
+    }
+
+    /** Sends the tenant's alerts to the receiver's {@code path}, with {@code settings} over the defaults. */
+    protected void alertsTo(TestTenant tenant, String path, Map<String, Object> settings) {
+        Map<String, Object> body = new HashMap<>(settings);
+        body.put("url", receiver.url(path));
+        http.put().uri("/api/v1/alerts/settings").header("Authorization", "Bearer " + tenant.apiKey())
+                .contentType(MediaType.APPLICATION_JSON).bodyValue(body)
+                .exchange().expectStatus().isOk();
     }
 }

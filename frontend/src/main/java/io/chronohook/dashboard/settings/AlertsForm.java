@@ -16,6 +16,8 @@ public record AlertsForm(String url, String failingThreshold, String missedWindo
             new Event("run.dead_lettered", "A run is dead-lettered: its attempts are spent or its receiver refused it"),
             new Event("job.failing", "A job is failing: its last runs in a row all ended dead"),
             new Event("run.missed_window", "A run missed its window: not started in time, or skipped as missed"),
+            new Event("run.timed_out", "A long-running run timed out: no heartbeat in time, or past its longest "
+                    + "duration (retried or dead)"),
             new Event("job.auto_paused", "A job was paused because its receiver answered 410 Gone"));
 
     public AlertsForm {

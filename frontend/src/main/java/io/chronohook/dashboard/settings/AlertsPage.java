@@ -22,6 +22,10 @@ public record AlertsPage(AlertSettings settings, AlertsForm form, List<Alert> re
             case "run.missed_window" -> "skipped".equals(alert.fact("reason"))
                     ? "Run of " + job + " skipped as missed"
                     : "Run of " + job + " not started within " + alert.fact("missedWindowAfter");
+            case "run.timed_out" -> "Run of " + job + " timed out ("
+                    + ("max_duration".equals(alert.fact("reason")) ? "past its longest duration" : "no heartbeat")
+                    + ") on attempt " + alert.fact("attempt")
+                    + ("true".equals(alert.fact("willRetry")) ? ", retrying" : ", not retried");
             case "job.auto_paused" -> job + " paused: its receiver answered 410 Gone";
             case "alert.test" -> "Test alert";
             default -> alert.type();

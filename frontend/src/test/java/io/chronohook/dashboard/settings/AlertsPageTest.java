@@ -40,7 +40,8 @@ class AlertsPageTest extends PageTest {
                      "updatedAt":"2026-11-23T09:00:00Z"}"""
                     : """
                     {"enabled":false,"url":null,"failingThreshold":5,"missedWindowAfter":"PT1M","cooldown":"PT1H",
-                     "events":["run.dead_lettered","job.failing","run.missed_window","job.auto_paused"],
+                     "events":["run.dead_lettered","job.failing","run.missed_window","run.timed_out",
+                               "job.auto_paused"],
                      "updatedAt":null}"""))
             .get("/api/v1/alerts", (request, response) -> StubBackend.json(response, 200, """
                     {"items":[
@@ -48,6 +49,11 @@ class AlertsPageTest extends PageTest {
                        "data":{"jobId":"job_07","jobName":"nightly report","runId":"run_09","failedRuns":3},
                        "attempts":1,"suppressed":4,"lastStatusCode":200,"lastError":null,
                        "createdAt":"2026-11-23T08:00:00Z","finishedAt":"2026-11-23T08:00:01Z"},
+                      {"id":"alr_015","type":"run.timed_out","state":"delivered","jobId":"job_08","runId":"run_10",
+                       "data":{"jobId":"job_08","jobName":"export","runId":"run_10","attempt":2,
+                               "reason":"no_heartbeat","willRetry":true},
+                       "attempts":1,"suppressed":0,"lastStatusCode":200,"lastError":null,
+                       "createdAt":"2026-11-22T09:00:00Z","finishedAt":"2026-11-22T09:00:01Z"},
                       {"id":"alr_01","type":"run.dead_lettered","state":"failed","jobId":"job_07","runId":"run_08",
                        "data":{"jobId":"job_07","jobName":"nightly report","runId":"run_08","attempts":5},
                        "attempts":8,"suppressed":0,"lastStatusCode":503,
@@ -98,6 +104,9 @@ class AlertsPageTest extends PageTest {
                 .containsPattern("id=\"event-job-auto-paused\" name=\"events\" value=\"job.auto_paused\"\\s*>")
                 .contains("id=\"send-test-alert\"").contains("id=\"turn-alerts-off\"")
                 .contains("<a href=\"/runs/run_09\">“nightly report” failing: its last 3 runs ended dead</a>")
+                .contains("<a href=\"/runs/run_10\">Run of “export” timed out (no heartbeat) on attempt 2, "
+                        + "retrying</a>")
+                .containsPattern("id=\"event-run-timed-out\" name=\"events\" value=\"run.timed_out\"\s*>")
                 .contains("4 held back before it")
                 .contains("<span class=\"badge state-delivered\">delivered</span>")
                 .contains("<span class=\"badge state-failed\">failed</span>")
@@ -115,6 +124,7 @@ class AlertsPageTest extends PageTest {
                 .contains("<span class=\"badge state-paused\">off</span>")
                 .contains("name=\"failingThreshold\" inputmode=\"numeric\" value=\"5\"")
                 .containsPattern("id=\"event-job-auto-paused\" name=\"events\" value=\"job.auto_paused\" checked\\s*>")
+                .containsPattern("id=\"event-run-timed-out\" name=\"events\" value=\"run.timed_out\" checked\\s*>")
                 .doesNotContain("id=\"send-test-alert\"");
     }
 
