@@ -1,13 +1,12 @@
 package io.chronohook.e2e.delivery;
 
+import static io.chronohook.e2e.support.RunReports.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.chronohook.e2e.support.ApiClient;
+import io.chronohook.e2e.support.Await;
 import io.chronohook.e2e.support.BackendProcess;
 import io.chronohook.e2e.support.Receiver;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -39,7 +38,7 @@ class LongRunningKillE2ETest {
                     .formatted(Instant.now().plus(Duration.ofDays(1)), receiver.url("/long")), 201);
             String run = viaFirst.send("POST", "/api/v1/jobs/" + job.get("id").asString() + "/trigger", null, 202)
                     .get("id").asString();
-            await(() -> "running".equals(viaFirst.send("GET", "/api/v1/runs/" + run, null, 200)
+            Await.until(() -> "running".equals(viaFirst.send("GET", "/api/v1/runs/" + run, null, 200)
                     .get("state").asString()), Duration.ofSeconds(20));
             String token = receiver.runToken(run);
             assertThat(token).startsWith("crt_1_");
@@ -80,30 +79,6 @@ class LongRunningKillE2ETest {
                 assertThat(done.get("running").get("result").get("rows").asInt()).isEqualTo(42);
                 assertThat(receiver.total()).as("callbacks sent").isEqualTo(1);
             }
-        }
-    }
-
-    private static int report(BackendProcess backend, String run, String what, String token, String body)
-            throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(backend.uri("/api/v1/runs/" + run + "/" + what))
-                .header("Chronohook-Run-Token", token).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).timeout(Duration.ofSeconds(10)).build();
-        try (HttpClient http = HttpClient.newHttpClient()) {
-            return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-        }
-    }
-
-    private interface Check {
-        boolean holds() throws Exception;
-    }
-
-    private static void await(Check check, Duration atMost) throws Exception {
-        Instant deadline = Instant.now().plus(atMost);
-        while (!check.holds()) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("not within " + atMost);
-            }
-            Thread.sleep(200);
         }
     }
 }

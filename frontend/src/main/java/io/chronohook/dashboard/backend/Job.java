@@ -10,7 +10,8 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 public record Job(String id, String name, Map<String, String> labels, Schedule schedule, Target target, Retry retry,
                   String timeout, String missedRunPolicy, Integer backfillLimit, String overlapPolicy,
                   String deliverySemantics, String spread, String state, Instant nextRunAt, Instant createdAt,
-                  Instant updatedAt, int version, String pausedReason, LastRun lastRun, Integer runningRuns) {
+                  Instant updatedAt, int version, String pausedReason, LastRun lastRun, Integer runningRuns,
+                  LongRunning longRunning) {
 
     /** How many of its runs a long-running receiver works on now (0 for other jobs). */
     public int running() {
@@ -39,6 +40,11 @@ public record Job(String id, String name, Map<String, String> labels, Schedule s
     /** The retry policy. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Retry(int maxAttempts, String initialDelay, String maxDelay, String maxRetryWindow) {
+    }
+
+    /** Long-running work allowed: the receiver may answer 202 and report heartbeats (ISO-8601 durations). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record LongRunning(String maxDuration, String heartbeatTimeout) {
     }
 
     /** The newest run, summarised. */

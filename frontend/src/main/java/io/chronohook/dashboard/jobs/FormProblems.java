@@ -38,7 +38,10 @@ final class FormProblems {
             Map.entry("backfillLimit", "backfillLimit"),
             Map.entry("overlapPolicy", "overlapPolicy"),
             Map.entry("deliverySemantics", "deliverySemantics"),
-            Map.entry("spread", "spread"));
+            Map.entry("spread", "spread"),
+            Map.entry("longRunning", "longRunningMaxDuration"),
+            Map.entry("longRunning.maxDuration", "longRunningMaxDuration"),
+            Map.entry("longRunning.heartbeatTimeout", "longRunningHeartbeatTimeout"));
 
     private FormProblems() {
     }

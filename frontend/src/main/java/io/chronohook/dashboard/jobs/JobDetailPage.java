@@ -126,6 +126,14 @@ public record JobDetailPage(Job job, String words, Listing<Run> runs, String run
                 : "up to " + Durations.brief(spread) + " after each occurrence";
     }
 
+    /** Whether the receiver may answer 202 and go on working, and within which deadlines. */
+    public String longRunning() {
+        Job.LongRunning longRunning = job.longRunning();
+        return longRunning == null ? "no (a 2xx answer ends the run)"
+                : "up to " + Durations.brief(longRunning.maxDuration()) + " per attempt, a heartbeat at least every "
+                        + Durations.brief(longRunning.heartbeatTimeout());
+    }
+
     public String duration(String iso) {
         return Durations.brief(iso);
     }

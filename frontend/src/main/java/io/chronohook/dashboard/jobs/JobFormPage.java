@@ -60,7 +60,11 @@ public record JobFormPage(String jobId, String jobName, JobForm form, Map<String
             Map.entry("maxRetryWindow", "No attempt later than this after the scheduled time, e.g. 6 h."),
             Map.entry("timeout", "1 s–15 min, default 30 s: one deadline for the whole request."),
             Map.entry("backfillLimit", "For backfill: at most this many missed runs, default 10."),
-            Map.entry("spread", "Up to 1 h: a fixed per-job offset so many jobs do not fire in the same second."));
+            Map.entry("spread", "Up to 1 h: a fixed per-job offset so many jobs do not fire in the same second."),
+            Map.entry("longRunningMaxDuration", "Fill both to let the receiver answer 202 and go on working, e.g. "
+                    + "6 h: the longest an attempt may run (up to your plan's limit). Empty = a 2xx ends the run."),
+            Map.entry("longRunningHeartbeatTimeout", "5 s–1 h: an attempt with no heartbeat for this long times "
+                    + "out and is retried from its last checkpoint."));
 
     public boolean editing() {
         return jobId != null;

@@ -57,6 +57,10 @@ final class JobRequests {
         put(body, "overlapPolicy", read.text("overlapPolicy"));
         put(body, "deliverySemantics", read.text("deliverySemantics"));
         put(body, "spread", read.duration("spread"));
+        Map<String, Object> longRunning = new LinkedHashMap<>();
+        put(longRunning, "maxDuration", read.duration("longRunningMaxDuration"));
+        put(longRunning, "heartbeatTimeout", read.duration("longRunningHeartbeatTimeout"));
+        put(body, "longRunning", longRunning);
         return new Parsed(body, read.errors);
     }
 

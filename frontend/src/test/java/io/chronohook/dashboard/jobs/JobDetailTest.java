@@ -31,6 +31,14 @@ class JobDetailTest extends PageTest {
             {"id":"run_0196a1b2c3d4e5f60718293a9f8e7d6d","jobId":"%s","state":"queued","scheduledFor":"2026-11-23T06:00:00Z",
              "attempt":0,"trigger":"manual"}""".formatted(JobJson.NIGHTLY_ID);
 
+    private static final String RUNNING_RUN = """
+            {"id":"run_0196a1b2c3d4e5f60718293a9f8e7d6e","jobId":"%s","state":"running",
+             "scheduledFor":"2026-11-23T06:00:00Z","attempt":1,"progress":62.5,"checkpoint":{"page":7},
+             "trigger":"schedule",
+             "running":{"since":"2026-11-23T06:00:01Z","lastHeartbeatAt":"2026-11-23T06:20:00Z",
+                        "message":"copying rows","heartbeatDeadline":"2099-01-01T00:00:00Z","checkpointBytes":1300}}"""
+            .formatted(JobJson.NIGHTLY_ID);
+
     private static final AtomicReference<String> RUNS =
             new AtomicReference<>("{\"items\":[" + DEAD_RUN + "],\"nextCursor\":\"r+1\"}");
     /** "METHOD path?query header" of every call the stand-in backend got, /me aside. */
@@ -86,6 +94,7 @@ class JobDetailTest extends PageTest {
                 .contains("<li>X-Source: chronohook</li>")
                 .contains("<pre id=\"body\">{\"report\":\"daily\"}</pre>")
                 .contains("up to 5 attempts, backoff 10 s doubling to 1 h")
+                .contains("<dd id=\"long-running\">up to 6 h per attempt, a heartbeat at least every 5 min</dd>")
                 .contains("<span class=\"chip\">env:prod</span>")
                 .contains("<code id=\"job-id\">" + JobJson.NIGHTLY_ID + "</code>")
                 .contains("data-copy=\"#job-id\"")
@@ -117,6 +126,22 @@ class JobDetailTest extends PageTest {
         String page = new SignedInClient(port).page("/jobs/" + JobJson.NIGHTLY_ID, 200);
 
         assertThat(page).contains("data-refresh=\"5\"").contains("<span class=\"badge state-queued\">queued</span>");
+    }
+
+    @Test
+    void aRunningRunShowsItsProgressMessageAndLastHeartbeatInTheHistory() {
+        RUNS.set("{\"items\":[" + RUNNING_RUN + "," + DEAD_RUN + "],\"nextCursor\":null}");
+
+        String page = new SignedInClient(port).page("/jobs/" + JobJson.NIGHTLY_ID, 200);
+
+        assertThat(page).contains("data-refresh=\"5\"")
+                .contains("<span class=\"badge state-running\">running</span>")
+                .contains("<span style=\"width: 62.5%\"></span>").contains("62.5 %")
+                .contains("copying rows · running ")
+                .contains(" · heartbeat <time datetime=\"2026-11-23T06:20:00Z\"")
+                .contains("· checkpoint 1.27 KiB");
+        // Only the running run has a progress bar.
+        assertThat(page.split("class=\"run-progress\"", -1)).hasSize(2);
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.chronohook.dashboard.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +43,10 @@ class JobFormTest extends PageTest {
             {"status":400,"code":"invalid_cron","detail":"schedule.cron minute field: 61 is out of range 0-59",
              "errors":[{"field":"schedule.cron","message":"minute field: 61 is out of range 0-59"}]}""";
 
+    private static final String BAD_HEARTBEAT = """
+            {"status":400,"code":"validation_failed","detail":"1 field is invalid",
+             "errors":[{"field":"longRunning.heartbeatTimeout","message":"must not be longer than maxDuration"}]}""";
+
     private static final String FIRE_TIMES = """
             {"fireTimes":[{"utc":"2026-11-24T01:00:00Z","local":"2026-11-24T02:00+01:00"},
                           {"utc":"2026-11-25T01:00:00Z","local":"2026-11-25T02:00+01:00"},
@@ -52,6 +57,8 @@ class JobFormTest extends PageTest {
     private static final StubBackend BACKEND = StubBackend.routing(routes -> routes
             .post("/api/v1/jobs", (request, response) -> body(request, "Idempotency-Key").flatMap(body ->
                     Mono.from(body.contains("61 * * * *") ? StubBackend.json(response, 400, BAD_CRON)
+                            : body.contains("\"heartbeatTimeout\":\"PT2H\"")
+                            ? StubBackend.json(response, 400, BAD_HEARTBEAT)
                             : StubBackend.json(response, 201, JobJson.NIGHTLY.replace(JobJson.NIGHTLY_ID, "job_new")))))
             .post("/api/v1/schedules/preview", (request, response) -> body(request, null).flatMap(body ->
                     Mono.from(body.contains("61 * * * *") ? StubBackend.json(response, 400, BAD_CRON)
@@ -125,6 +132,8 @@ class JobFormTest extends PageTest {
         form.put("overlapPolicy", "allow");
         form.put("deliverySemantics", "at_least_once");
         form.put("spread", "PT0S");
+        form.put("longRunningMaxDuration", "6 h");
+        form.put("longRunningHeartbeatTimeout", "5 min");
         form.put("version", "7");
         return form;
     }
@@ -326,6 +335,49 @@ class JobFormTest extends PageTest {
         assertThat(CALLS).contains(patch);
         assertThat(JSON.readTree(BODIES.get(CALLS.indexOf(patch)))).isEqualTo(JSON.readTree(
                 "{\"name\":\"nightly-report-v2\",\"labels\":{\"env\":null},\"timeout\":null}"));
+    }
+
+    @Test
+    void longRunningWorkIsShownOnTheEditFormAndTurnedOffByEmptyingItsFields() throws Exception {
+        String page = new SignedInClient(port).page("/jobs/" + JobJson.NIGHTLY_ID + "/edit", 200);
+        assertThat(element(page, "longRunningMaxDuration")).contains("value=\"6 h\"");
+        assertThat(element(page, "longRunningHeartbeatTimeout")).contains("value=\"5 min\"");
+
+        Map<String, String> typed = nightlyForm();
+        typed.put("longRunningHeartbeatTimeout", "10 min");
+        post("/jobs/" + JobJson.NIGHTLY_ID, typed).expectStatus().is3xxRedirection();
+        typed.put("longRunningMaxDuration", "");
+        typed.put("longRunningHeartbeatTimeout", "");
+        post("/jobs/" + JobJson.NIGHTLY_ID, typed).expectStatus().is3xxRedirection();
+
+        List<JsonNode> patches = new ArrayList<>();
+        for (int i = 0; i < CALLS.size(); i++) {
+            if (CALLS.get(i).startsWith("PATCH ")) {
+                patches.add(JSON.readTree(BODIES.get(i)));
+            }
+        }
+        assertThat(patches).containsExactly(
+                JSON.readTree("{\"longRunning\":{\"heartbeatTimeout\":\"PT10M\"}}"),
+                JSON.readTree("{\"longRunning\":null}"));
+    }
+
+    @Test
+    void aNewLongRunningJobSendsBothDeadlinesAndTheBackendsRefusalLandsBesideTheField() throws Exception {
+        Map<String, String> typed = new LinkedHashMap<>();
+        typed.put("name", "warehouse-export");
+        typed.put("scheduleType", "now");
+        typed.put("url", "https://example.com/hooks/export");
+        typed.put("longRunningMaxDuration", "1 h");
+        typed.put("longRunningHeartbeatTimeout", "2 h");
+        typed.put("idempotencyKey", "key-3");
+
+        String page = html(post("/jobs", typed), 400);
+
+        assertThat(JSON.readTree(BODIES.getFirst()).get("longRunning")).isEqualTo(JSON.readTree(
+                "{\"maxDuration\":\"PT1H\",\"heartbeatTimeout\":\"PT2H\"}"));
+        assertThat(page).contains("<p class=\"field-error\" id=\"longRunningHeartbeatTimeout-error\">"
+                + "Must not be longer than maxDuration.</p>");
+        assertThat(element(page, "longRunningMaxDuration")).contains("value=\"1 h\"");
     }
 
     @Test
