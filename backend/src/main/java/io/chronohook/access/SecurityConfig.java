@@ -43,13 +43,15 @@ public class SecurityConfig {
                                 "/api/v1/audit", "/api/v1/audit/**",
                                 "/api/v1/alerts/settings", "/api/v1/alerts/test").hasAuthority(Scope.ADMIN.authority())
                         .pathMatchers(HttpMethod.GET, "/api/v1/jobs", "/api/v1/jobs/**", "/api/v1/runs/**",
-                                "/api/v1/dead-letters", "/api/v1/dead-letters/**", "/api/v1/endpoints", "/api/v1/usage",
+                                "/api/v1/dead-letters", "/api/v1/dead-letters/**", "/api/v1/endpoints",
+                                "/api/v1/endpoints/**", "/api/v1/flow-keys", "/api/v1/flow-keys/**", "/api/v1/usage",
                                 "/api/v1/invoices", "/api/v1/invoices/**",
                                 "/api/v1/alerts", "/api/v1/alerts/**")
                         .hasAuthority(Scope.JOBS_READ.authority())
                         .pathMatchers(HttpMethod.POST, "/api/v1/schedules/preview")
                         .hasAnyAuthority(Scope.JOBS_READ.authority(), Scope.JOBS_WRITE.authority())
-                        .pathMatchers("/api/v1/jobs", "/api/v1/jobs/**", "/api/v1/runs/**", "/api/v1/dead-letters/**")
+                        .pathMatchers("/api/v1/jobs", "/api/v1/jobs/**", "/api/v1/runs/**", "/api/v1/dead-letters/**",
+                                "/api/v1/endpoints/**", "/api/v1/flow-keys/**")
                         .hasAuthority(Scope.JOBS_WRITE.authority())
                         .pathMatchers("/api/**").authenticated()
                         .anyExchange().permitAll())

@@ -52,12 +52,14 @@ public class FairBatcher {
     private final TenantBuckets buckets;
     private final ExecutionQuota quota;
     private final FairShareMetrics metrics;
+    private final LaneWeights lanes;
     private final Clock clock;
     /** The weights this instance last gave the gate. */
     private final Map<TenantId, Integer> written = new ConcurrentHashMap<>();
 
     public FairBatcher(TimeGate gate, GateBacklog backlog, TenantPlans plans, TenantBuckets buckets,
-                       ExecutionQuota quota, FairShareMetrics metrics, Clock clock) {
+                       ExecutionQuota quota, FairShareMetrics metrics, LaneWeights lanes, Clock clock) {
+        this.lanes = lanes;
         this.gate = gate;
         this.backlog = backlog;
         this.plans = plans;
@@ -73,7 +75,8 @@ public class FairBatcher {
      */
     public Mono<List<TimeGate.Released>> take(int shard, int releaseLimit, int max, int quantum) {
         return gate.releaseAndTake(shard, clock.instant(), releaseLimit, max, quantum)
-                .flatMap(take -> weigh(take.unweighted()).then(withinRates(take.released()))
+                .flatMap(take -> weigh(take.unweighted()).then(lanes.weigh(take.released()))
+                        .then(withinRates(take.released()))
                         .doOnNext(batch -> outage.succeeded())
                         .onErrorResume(error -> putBack(take.released(), error)));
     }
@@ -87,9 +90,9 @@ public class FairBatcher {
         return backlog.offer(later(taken, clock.instant().plus(PUT_BACK))).thenReturn(List.of());
     }
 
-    /** Gate entries for runs to be offered again at {@code at}. */
+    /** Gate entries for runs to be offered again at {@code at}, each in its lane. */
     public static List<GateEntry> later(List<TimeGate.Released> runs, Instant at) {
-        return runs.stream().map(run -> new GateEntry(run.runId(), run.tenantId(), at)).toList();
+        return runs.stream().map(run -> run.offerAt(at)).toList();
     }
 
     /** Tells the gate the weights of tenants it met without one (a tenant whose plan is gone weighs 1). */
@@ -166,8 +169,7 @@ public class FairBatcher {
                     List<GateEntry> back = new ArrayList<>(over.size());
                     for (int i = 0; i < over.size(); i++) {
                         TimeGate.Released run = over.get(i);
-                        back.add(new GateEntry(run.runId(), run.tenantId(),
-                                now.plus(wait(i, plan.dispatchRatePerSecond()))));
+                        back.add(run.offerAt(now.plus(wait(i, plan.dispatchRatePerSecond()))));
                     }
                     return backlog.offer(back).thenReturn(runs.subList(0, n));
                 }));

@@ -19,14 +19,42 @@ public record JobDefinition(
         OverlapPolicy overlapPolicy,
         DeliverySemantics deliverySemantics,
         Duration spread,
-        LongRunning longRunning) {
+        LongRunning longRunning,
+        Flow flow) {
 
     /** A definition without long-running work. */
     public JobDefinition(String name, Map<String, String> labels, Schedule schedule, Target target, RetryPolicy retry,
                          Duration timeout, MissedRunPolicy missedRunPolicy, int backfillLimit,
                          OverlapPolicy overlapPolicy, DeliverySemantics deliverySemantics, Duration spread) {
         this(name, labels, schedule, target, retry, timeout, missedRunPolicy, backfillLimit, overlapPolicy,
-                deliverySemantics, spread, null);
+                deliverySemantics, spread, null, Flow.NONE);
+    }
+
+    /**
+     * Flow control: the key template as given ({@code null}, a literal, or text with {@code {labels.name}}), the key
+     * it resolves to with the job's labels, and the priority of the job's runs within its tenant.
+     */
+    public record Flow(String keyTemplate, String key, Priority priority) {
+
+        public static final Flow NONE = new Flow(null, null, Priority.NORMAL);
+    }
+
+    /** A run's priority within its tenant's share: high runs are served before normal ones, low ones last. */
+    public enum Priority {
+        HIGH, NORMAL, LOW;
+
+        public String wire() {
+            return name().toLowerCase();
+        }
+
+        /** As stored: 0 high, 1 normal, 2 low. */
+        public int code() {
+            return ordinal();
+        }
+
+        public static Priority ofCode(int code) {
+            return values()[code];
+        }
     }
 
     /**

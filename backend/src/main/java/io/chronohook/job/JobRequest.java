@@ -18,14 +18,16 @@ public record JobRequest(
         String overlapPolicy,
         String deliverySemantics,
         String spread,
-        LongRunningSpec longRunning) {
+        LongRunningSpec longRunning,
+        String flowKey,
+        String priority) {
 
     /** The same request without long-running work (its receiver answers within the timeout). */
     public JobRequest(String name, Map<String, String> labels, ScheduleSpec schedule, TargetSpec target,
                       RetrySpec retry, String timeout, String missedRunPolicy, Integer backfillLimit,
                       String overlapPolicy, String deliverySemantics, String spread) {
         this(name, labels, schedule, target, retry, timeout, missedRunPolicy, backfillLimit, overlapPolicy,
-                deliverySemantics, spread, null);
+                deliverySemantics, spread, null, null, null);
     }
 
     /** Long-running work: how long one attempt may run after its 202, and the longest silence between heartbeats. */

@@ -9,13 +9,13 @@ final class JobSql {
                              retry_max_attempts, retry_initial_delay_ms, retry_max_delay_ms, retry_max_window_ms,
                              timeout_ms,
                              missed_run_policy, backfill_limit, overlap_policy, delivery_semantics,
-                             long_running_max_ms, long_running_heartbeat_ms,
+                             long_running_max_ms, long_running_heartbeat_ms, flow_key_template, flow_key, priority,
                              state, next_fire_at, runs_planned, version, created_at, updated_at)
             values (:id, :tenantId, :name, :labels, :schedule, :scheduleType, :startAt, :endAt, :maxRuns, :spreadMs,
                     :method, :url, :contentType, :headersSealed, :bodySealed, :keyId,
                     :retryMaxAttempts, :retryInitialDelayMs, :retryMaxDelayMs, :retryMaxWindowMs, :timeoutMs,
                     :missedRunPolicy, :backfillLimit, :overlapPolicy, :deliverySemantics,
-                    :longRunningMaxMs, :longRunningHeartbeatMs,
+                    :longRunningMaxMs, :longRunningHeartbeatMs, :flowKeyTemplate, :flowKey, :priority,
                     :state, :nextFireAt, 0, 1, :now, :now)
             """;
 
@@ -26,6 +26,7 @@ final class JobSql {
             j.retry_max_delay_ms, j.timeout_ms, j.missed_run_policy, j.backfill_limit, j.overlap_policy,
             j.delivery_semantics, j.state, j.next_fire_at, j.runs_planned, j.version, j.created_at, j.updated_at,
             j.paused_reason, j.retry_max_window_ms, j.long_running_max_ms, j.long_running_heartbeat_ms,
+            j.flow_key_template, j.flow_key, j.priority,
             (select min(r.due_at) from run r
               where r.job_id = j.id and r.state in ('scheduled', 'queued', 'retry_wait')) as next_run_at,
             case when j.long_running_max_ms is not null
@@ -69,6 +70,7 @@ final class JobSql {
                    timeout_ms = :timeoutMs, missed_run_policy = :missedRunPolicy, backfill_limit = :backfillLimit,
                    overlap_policy = :overlapPolicy, delivery_semantics = :deliverySemantics,
                    long_running_max_ms = :longRunningMaxMs, long_running_heartbeat_ms = :longRunningHeartbeatMs,
+                   flow_key_template = :flowKeyTemplate, flow_key = :flowKey, priority = :priority,
                    next_fire_at = case when state = 'active' then :nextFireAt else next_fire_at end,
                    version = version + 1, payload_version = payload_version + 1, updated_at = :now
              where tenant_id = :tenantId and id = :id and version = :version and state <> 'deleted'

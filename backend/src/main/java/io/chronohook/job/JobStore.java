@@ -211,6 +211,9 @@ public class JobStore {
                 d.longRunning() == null ? null : d.longRunning().maxDuration().toMillis(), Long.class);
         spec = bindNullable(spec, "longRunningHeartbeatMs",
                 d.longRunning() == null ? null : d.longRunning().heartbeatTimeout().toMillis(), Long.class);
+        spec = bindNullable(spec, "flowKeyTemplate", d.flow().keyTemplate(), String.class);
+        spec = bindNullable(spec, "flowKey", d.flow().key(), String.class);
+        spec = spec.bind("priority", (short) d.flow().priority().code());
         return bindNullable(spec, "bodySealed", body == null ? null : ByteBuffer.wrap(body.bytes()), ByteBuffer.class);
     }
 
@@ -238,7 +241,9 @@ public class JobStore {
                 JobDefinition.fromWire(JobDefinition.DeliverySemantics.class,
                         row.get("delivery_semantics", String.class)),
                 Duration.ofMillis(row.get("spread_ms", Long.class)),
-                longRunning(row.get("long_running_max_ms", Long.class), row.get("long_running_heartbeat_ms", Long.class)));
+                longRunning(row.get("long_running_max_ms", Long.class), row.get("long_running_heartbeat_ms", Long.class)),
+                new JobDefinition.Flow(row.get("flow_key_template", String.class), row.get("flow_key", String.class),
+                        JobDefinition.Priority.ofCode(row.get("priority", Short.class))));
         return new Job(id, tenantId, definition, JobState.fromWire(row.get("state", String.class)),
                 instant(row, "next_fire_at"), instant(row, "next_run_at"), row.get("runs_planned", Integer.class),
                 row.get("version", Integer.class), instant(row, "created_at"), instant(row, "updated_at"),

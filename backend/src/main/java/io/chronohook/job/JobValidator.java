@@ -2,6 +2,7 @@ package io.chronohook.job;
 
 import io.chronohook.dispatch.guard.TargetGuard;
 import io.chronohook.dispatch.http.ReservedHeaders;
+import io.chronohook.flow.FlowKeys;
 import io.chronohook.job.JobDefinition.DeliverySemantics;
 import io.chronohook.job.JobDefinition.MissedRunPolicy;
 import io.chronohook.job.JobDefinition.OverlapPolicy;
@@ -99,9 +100,10 @@ public class JobValidator {
                 "deliverySemantics", DeliverySemantics.AT_LEAST_ONCE, v);
         Duration spread = duration(request.spread(), "spread", Duration.ZERO, Duration.ZERO, MAX_SPREAD, v);
         JobDefinition.LongRunning longRunning = longRunning(request.longRunning(), limits.maxRunning(), v);
+        JobDefinition.Flow flow = flow(request.flowKey(), request.priority(), labels, v);
         v.check();
         return new JobDefinition(name, labels, schedule, target, retry, timeout, missed, backfillLimit, overlap,
-                semantics, spread, longRunning);
+                semantics, spread, longRunning, flow);
     }
 
     /** Validates a schedule alone (the preview endpoint). */
@@ -110,6 +112,23 @@ public class JobValidator {
         JobDefinition.Schedule schedule = schedule(spec, v);
         v.check();
         return schedule;
+    }
+
+    /** The flow key (a literal, or resolved from the labels) and the priority. */
+    private static JobDefinition.Flow flow(String template, String priority, Map<String, String> labels,
+                                           Validation v) {
+        JobDefinition.Priority level = choice(JobDefinition.Priority.class, priority, "priority",
+                JobDefinition.Priority.NORMAL, v);
+        if (template == null) {
+            return new JobDefinition.Flow(null, null, level);
+        }
+        if (template.isBlank() || template.length() > 200) {
+            v.require(false, "flowKey", "must be a key or a template of at most 200 characters");
+            return new JobDefinition.Flow(null, null, level);
+        }
+        FlowKeys.Resolved resolved = FlowKeys.resolve(template, labels == null ? Map.of() : labels);
+        v.require(resolved.error() == null, "flowKey", resolved.error());
+        return new JobDefinition.Flow(template, resolved.key(), level);
     }
 
     private static Map<String, String> labels(Map<String, String> labels, Validation v) {

@@ -27,7 +27,10 @@ public record JobView(
         String pausedReason,
         LastRun lastRun,
         LongRunningView longRunning,
-        Integer runningRuns) {
+        Integer runningRuns,
+        String flowKey,
+        String resolvedFlowKey,
+        String priority) {
 
     /** Long-running work, when the job allows it. */
     public record LongRunningView(String maxDuration, String heartbeatTimeout) {
@@ -86,7 +89,10 @@ public record JobView(
                 lastRun,
                 d.longRunning() == null ? null : new LongRunningView(d.longRunning().maxDuration().toString(),
                         d.longRunning().heartbeatTimeout().toString()),
-                d.longRunning() == null ? null : job.runningRuns());
+                d.longRunning() == null ? null : job.runningRuns(),
+                d.flow().keyTemplate(),
+                d.flow().key() == null || d.flow().key().equals(d.flow().keyTemplate()) ? null : d.flow().key(),
+                d.flow().priority().wire());
     }
 
     /** The view as a request, for merge patches: what a client would send to create this job again. */
@@ -102,6 +108,7 @@ public record JobView(
                         retry.maxRetryWindow()),
                 timeout, missedRunPolicy, backfillLimit, overlapPolicy, deliverySemantics, spread,
                 longRunning == null ? null
-                        : new JobRequest.LongRunningSpec(longRunning.maxDuration(), longRunning.heartbeatTimeout()));
+                        : new JobRequest.LongRunningSpec(longRunning.maxDuration(), longRunning.heartbeatTimeout()),
+                flowKey, priority);
     }
 }

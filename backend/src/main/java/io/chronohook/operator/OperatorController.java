@@ -46,13 +46,14 @@ public class OperatorController {
 
     /**
      * A plan's limits as the operator sets them; every field is required but those of long-running work
-     * ({@code maxRunningSeconds}, {@code maxCheckpointBytes}), which default to an hour and 4 KiB.
+     * ({@code maxRunningSeconds}, {@code maxCheckpointBytes}), which default to an hour and 4 KiB, and the default
+     * limit of requests in flight per target host ({@code endpointMaxInFlight}), none when absent.
      */
     public record PlanRequest(String name, Long maxJobs, Long executionsPerMonth, Integer dispatchRatePerSecond,
                               Integer dispatchBurst, Integer fairShareWeight, Integer minIntervalSeconds,
                               Integer maxPayloadBytes, Integer historyRetentionDays, Integer apiRequestsPerSecond,
                               Long monthlyPriceCents, Long overageCentsPer1000, Long maxRunningSeconds,
-                              Integer maxCheckpointBytes) {
+                              Integer maxCheckpointBytes, Integer endpointMaxInFlight) {
     }
 
     /** The plan a tenant is moved to. */
@@ -120,11 +121,13 @@ public class OperatorController {
         int maxCheckpoint = r.maxCheckpointBytes() == null ? Plan.DEFAULT_MAX_CHECKPOINT_BYTES : r.maxCheckpointBytes();
         v.require(maxCheckpoint >= 256 && maxCheckpoint <= 16 * 1024 * 1024, "maxCheckpointBytes",
                 "must be between 256 and 16777216 (16 MiB)");
+        v.require(r.endpointMaxInFlight() == null || r.endpointMaxInFlight() >= 1
+                && r.endpointMaxInFlight() <= 100_000, "endpointMaxInFlight", "must be between 1 and 100000");
         v.check();
         return new Plan(code, name, r.maxJobs(), r.executionsPerMonth(), r.dispatchRatePerSecond(),
                 r.dispatchBurst(), r.fairShareWeight(), r.minIntervalSeconds(), r.maxPayloadBytes(),
                 r.historyRetentionDays(), r.apiRequestsPerSecond(), r.monthlyPriceCents(), r.overageCentsPer1000(),
-                maxRunning, maxCheckpoint);
+                maxRunning, maxCheckpoint, r.endpointMaxInFlight());
     }
 
     private static void positive(Number value, String field, long min, Validation v) {

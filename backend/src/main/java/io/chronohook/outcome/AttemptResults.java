@@ -52,6 +52,17 @@ public final class AttemptResults {
     }
 
     /**
+     * A run over one of its tenant's flow limits (its host's or its key's requests in flight, or rate): nothing went
+     * out, the attempt's number is given back, and the run comes back at {@code until}. {@code limit} is the host, or
+     * {@code key:<key>}, kept as what the run waits for.
+     */
+    public static FinishedAttempt waitingForCapacity(ClaimedRun run, Instant at, Instant until, String limit,
+                                                     String why) {
+        return new FinishedAttempt(run.id(), run.tenantId(), run.jobId(), run.attempt(), RunState.RETRY_WAIT, until,
+                false, at, null, at, null, 0, "not_sent", "waiting_for_capacity", why, null, null, limit, false);
+    }
+
+    /**
      * An attempt that could not be prepared because the database did not answer (its tenant's secrets are read from
      * it): nothing went out, so the attempt's number is given back and the run looks again at {@code until}, with
      * the reason kept like a circuit's.

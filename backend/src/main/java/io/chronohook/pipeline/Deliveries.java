@@ -6,6 +6,7 @@ import io.chronohook.dispatch.WebhookDispatcher;
 import io.chronohook.dispatch.http.HeaderLines;
 import io.chronohook.dispatch.http.OutgoingRequest;
 import io.chronohook.dispatch.signing.SigningSecret;
+import io.chronohook.flow.FlowControl;
 import io.chronohook.job.JobStore;
 import io.chronohook.observability.RunTrace;
 import io.chronohook.outcome.AttemptResults;
@@ -40,12 +41,14 @@ public class Deliveries {
     private final JobStore jobs;
     private final CircuitBreakers breakers;
     private final RunningStore running;
+    private final FlowControl flow;
     private final Clock clock;
     private final SplittableRandom jitter = new SplittableRandom();
 
     public Deliveries(WebhookDispatcher dispatcher, TenantSecrets secrets, JobStore jobs, CircuitBreakers breakers,
-                      RunningStore running, Clock clock) {
+                      RunningStore running, FlowControl flow, Clock clock) {
         this.running = running;
+        this.flow = flow;
         this.dispatcher = dispatcher;
         this.secrets = secrets;
         this.jobs = jobs;
@@ -53,8 +56,22 @@ public class Deliveries {
         this.clock = clock;
     }
 
-    /** Never fails: whatever happens becomes a finished attempt to record. */
+    /**
+     * Never fails: whatever happens becomes a finished attempt to record. A run over its tenant's flow limits is not
+     * sent (it waits, no attempt spent); one admitted holds its in-flight slots until its request has ended.
+     */
     public Mono<FinishedAttempt> attempt(ClaimedRun run, RunTrace trace) {
+        return flow.admit(new FlowControl.Request(run.tenantId(), run.host(), run.flowKey()))
+                .flatMap(admission -> {
+                    if (!admission.admitted()) {
+                        return Mono.just(AttemptResults.waitingForCapacity(run, clock.instant(), admission.until(),
+                                admission.limit(), admission.reason()));
+                    }
+                    return send(run, trace).flatMap(done -> flow.release(admission).thenReturn(done));
+                });
+    }
+
+    private Mono<FinishedAttempt> send(ClaimedRun run, RunTrace trace) {
         CircuitBreaker breaker = breakers.of(run.tenantId(), run.host());
         if (!breaker.tryAcquirePermission()) {
             Instant now = clock.instant();

@@ -182,8 +182,7 @@ public final class DispatchLoop {
                 .map(Map.Entry::getKey).toList();
         List<RunStore.GateEntry> later = taken.stream()
                 .filter(released -> "queue".equals(overlapping.get(released.runId())))
-                .map(released -> new RunStore.GateEntry(released.runId(), released.tenantId(),
-                        now.plus(QUEUE_RETRY)))
+                .map(released -> released.offerAt(now.plus(QUEUE_RETRY)))
                 .toList();
         List<TimeGate.Released> rest = taken.stream()
                 .filter(released -> !overlapping.containsKey(released.runId())).toList();

@@ -74,7 +74,7 @@ final class RunningSql {
                    token_hash = null, lease_until = null, updated_at = :now
              where r.id = :id and r.tenant_id = :tenantId and r.state in ('delivering', 'running')
                and r.attempt = :attempt
-            returning r.id, r.tenant_id, r.state, r.due_at
+            returning r.id, r.tenant_id, r.state, r.due_at, r.flow_key, r.priority
             """;
 
     /** How a long-running attempt ended, on its attempt row (absent while its 202 is not yet recorded). */

@@ -135,8 +135,7 @@ public class RunningStore {
         spec = nextDue == null ? spec.bindNull("nextDue", OffsetDateTime.class) : spec.bind("nextDue", utc(nextDue));
         spec = error == null ? spec.bindNull("error", String.class) : spec.bind("error", error);
         spec = result == null ? spec.bindNull("result", String.class) : spec.bind("result", result);
-        return spec.map(row -> new Ended(new RunStore.GateEntry(new RunId(row.get("id", UUID.class)),
-                        new TenantId(row.get("tenant_id", UUID.class)), instant(row, "due_at")),
+        return spec.map(row -> new Ended(RunStore.GateEntry.of(row),
                         RunState.fromWire(row.get("state", String.class))))
                 .one()
                 .flatMap(ended -> endAttempt(run.id(), run.attempt(), attemptEnd, error, now).thenReturn(ended));

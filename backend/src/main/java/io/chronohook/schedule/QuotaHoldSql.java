@@ -49,7 +49,7 @@ final class QuotaHoldSql {
             update run r set state = 'queued', due_at = :now, updated_at = :now
               from held
              where r.id = held.id and r.state = 'quota_exceeded'
-            returning r.id, r.tenant_id, r.due_at
+            returning r.id, r.tenant_id, r.due_at, r.flow_key, r.priority
             """;
 
     private QuotaHoldSql() {

@@ -59,9 +59,7 @@ public class QuotaHoldStore {
     public Flux<GateEntry> release(TenantId tenantId, Instant from, long limit, Instant now) {
         return db.sql(QuotaHoldSql.RELEASE).bind("tenantId", tenantId.value()).bind("from", utc(from))
                 .bind("limit", limit).bind("now", utc(now))
-                .map(row -> new GateEntry(new RunId(row.get("id", UUID.class)),
-                        new TenantId(row.get("tenant_id", UUID.class)),
-                        row.get("due_at", OffsetDateTime.class).toInstant()))
+                .map(GateEntry::of)
                 .all();
     }
 

@@ -26,13 +26,23 @@ public record Run(RunId id, TenantId tenantId, JobId jobId, Instant scheduledFor
     }
 
     /**
-     * The last time the run was held back without spending an attempt ({@code reason} {@code circuit_open}: the
-     * circuit for {@code host} was open), when, until when, and how many times in all; null if it never was.
+     * The last time the run was held back without spending an attempt, when, until when, and how many times in all;
+     * null if it never was. {@code reason}: {@code circuit_open} (the circuit for {@code host} was open),
+     * {@code database_unavailable}, or {@code waiting_for_capacity} (a flow limit of {@code host}, or of flow key
+     * {@code key}, was full).
      */
-    public record Deferral(String reason, String host, Instant at, Instant until, int count) {
+    public record Deferral(String reason, String host, String key, Instant at, Instant until, int count) {
+
+        /** What a held-back attempt keeps as its host: the host, or {@code key:<key>} for a flow key's limit. */
+        private static final String KEY_PREFIX = "key:";
 
         static Deferral of(String reason, String host, Instant at, Instant until, Integer count) {
-            return reason == null || count == null || count == 0 ? null : new Deferral(reason, host, at, until, count);
+            if (reason == null || count == null || count == 0) {
+                return null;
+            }
+            boolean key = host != null && host.startsWith(KEY_PREFIX);
+            return new Deferral(reason, key ? null : host, key ? host.substring(KEY_PREFIX.length()) : null, at,
+                    until, count);
         }
     }
 }

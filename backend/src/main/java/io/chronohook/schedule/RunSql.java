@@ -15,19 +15,21 @@ final class RunSql {
      */
     static final String INSERT_MANY = """
             insert into run (id, tenant_id, job_id, scheduled_for, due_at, state, trigger, skip_reason, finished_at,
-                             created_at, updated_at)
+                             flow_key, priority, created_at, updated_at)
             select u.id, u.tenant_id, u.job_id,
                    timestamptz 'epoch' + u.scheduled_us * interval '1 microsecond',
                    timestamptz 'epoch' + u.due_us * interval '1 microsecond',
                    u.state, u.trigger, u.skip_reason,
                    case when u.state = 'skipped' then :now end,
+                   j.flow_key, j.priority,
                    :now, :now
               from unnest(cast(:ids as uuid[]), cast(:tenantIds as uuid[]), cast(:jobIds as uuid[]),
                           cast(:scheduledUs as bigint[]), cast(:dueUs as bigint[]), cast(:states as text[]),
                           cast(:triggers as text[]), cast(:skipReasons as text[]))
                    as u(id, tenant_id, job_id, scheduled_us, due_us, state, trigger, skip_reason)
+              join job j on j.id = u.job_id
             on conflict do nothing
-            returning id, tenant_id, state, due_at
+            returning id, tenant_id, state, due_at, flow_key, priority
             """;
 
     private static final String RUN_COLUMNS = """
@@ -105,7 +107,7 @@ final class RunSql {
 
     /** Runs the gate should hold (live, due before the horizon), in keyset pages; rebuilds the gate from Postgres. */
     static final String LIVE_DUE_BEFORE = """
-            select id, tenant_id, due_at
+            select id, tenant_id, due_at, flow_key, priority
               from run
              where state in ('scheduled', 'queued', 'retry_wait') and due_at <= :horizon
                and (due_at, id) > (:afterDue, :afterId)
@@ -115,7 +117,7 @@ final class RunSql {
 
     /** Live runs overdue by more than a threshold: lost between the gate and a claim, to be offered again. */
     static final String OVERDUE = """
-            select id, tenant_id, due_at
+            select id, tenant_id, due_at, flow_key, priority
               from run
              where state in ('scheduled', 'queued', 'retry_wait') and due_at < :before
              order by due_at
@@ -140,7 +142,7 @@ final class RunSql {
                       j.url, j.method, j.content_type, j.headers_sealed, j.body_sealed, j.key_id, j.timeout_ms,
                       j.delivery_semantics, j.retry_max_attempts, j.retry_initial_delay_ms, j.retry_max_delay_ms,
                       j.retry_max_window_ms, j.payload_version, j.long_running_max_ms, j.long_running_heartbeat_ms,
-                      case when j.long_running_max_ms is not null then r.checkpoint end as checkpoint
+                      case when j.long_running_max_ms is not null then r.checkpoint end as checkpoint, j.flow_key
             """;
 
     /** Keeps runs leased to their node while their outcomes wait to be written (never shortens a lease). */
@@ -235,7 +237,7 @@ final class RunSql {
                    as u(id, attempt, state, next_due_us, started_us, finished_us, status_code, error, trace_id, counted,
                         error_class, host)
              where r.id = u.id and r.id = any(cast(:ids as uuid[])) and r.state = 'delivering' and r.attempt = u.attempt
-            returning r.id, r.tenant_id, r.state, r.due_at
+            returning r.id, r.tenant_id, r.state, r.due_at, r.flow_key, r.priority
             """;
 
     /**
@@ -300,7 +302,7 @@ final class RunSql {
                                           then :now end
                   from expired e, job j
                  where r.id = e.id and j.id = r.job_id and r.state = 'delivering'
-                returning r.id, r.tenant_id, r.state, r.due_at, r.attempt, r.claimed_at
+                returning r.id, r.tenant_id, r.state, r.due_at, r.attempt, r.claimed_at, r.flow_key, r.priority
             ), counted_attempts as (
                 insert into attempt (run_id, number, tenant_id, started_at, finished_at, outcome, error_class, error)
                 select id, attempt, tenant_id, coalesce(claimed_at, :now), :now, 'lost', 'lease_expired', :error
@@ -310,7 +312,7 @@ final class RunSql {
             ), usage as (
             """ + ADD_USAGE + """
             )
-            select id, tenant_id, state, due_at, attempt from moved
+            select id, tenant_id, state, due_at, attempt, flow_key, priority from moved
             """;
 
     static final String DEAD_FIRST = "select " + RUN_COLUMNS + """
@@ -337,7 +339,7 @@ final class RunSql {
             update run
                set state = 'queued', due_at = :now, attempt_base = attempt, finished_at = null, updated_at = :now
              where tenant_id = :tenantId and id = any(cast(:ids as uuid[])) and state = 'dead'
-            returning id, tenant_id, due_at
+            returning id, tenant_id, due_at, flow_key, priority
             """;
 
     /**

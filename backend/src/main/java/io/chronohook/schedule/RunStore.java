@@ -42,8 +42,34 @@ public class RunStore {
         this.clock = clock;
     }
 
-    /** A run the gate must hold until {@code dueAt}. */
-    public record GateEntry(RunId id, TenantId tenantId, Instant dueAt) {
+    /**
+     * A run the gate must hold until {@code dueAt}, in its tenant's {@code lane}: its priority and flow key
+     * ({@link #lane}); null for the tenant's default lane (normal priority, no key).
+     */
+    public record GateEntry(RunId id, TenantId tenantId, Instant dueAt, String lane) {
+
+        /** An entry in the tenant's default lane. */
+        public GateEntry(RunId id, TenantId tenantId, Instant dueAt) {
+            this(id, tenantId, dueAt, null);
+        }
+
+        /** The lane of a run of this priority (0 high, 1 normal, 2 low) and flow key: the digit, then the key. */
+        public static String lane(Short priority, String flowKey) {
+            int level = priority == null ? 1 : priority;
+            return level == 1 && flowKey == null ? null : level + (flowKey == null ? "" : flowKey);
+        }
+
+        /** The entry of a row with {@code id, tenant_id, due_at, flow_key, priority}. */
+        public static GateEntry of(Readable row) {
+            return new GateEntry(new RunId(row.get("id", UUID.class)), new TenantId(row.get("tenant_id", UUID.class)),
+                    row.get("due_at", OffsetDateTime.class).toInstant(),
+                    lane(row.get("priority", Short.class), row.get("flow_key", String.class)));
+        }
+
+        /** This entry due at another time. */
+        public GateEntry at(Instant when) {
+            return new GateEntry(id, tenantId, when, lane);
+        }
     }
 
     /** Inserts runs in one statement; returns those written (an occurrence that already had a run is skipped). */
@@ -76,12 +102,10 @@ public class RunStore {
                 .bind("scheduledUs", scheduled).bind("dueUs", due).bind("states", states)
                 .bind("triggers", triggers).bind("skipReasons", reasons)
                 .bind("now", utc(now))
-                .map(row -> new Object[] {row.get("id", UUID.class), row.get("tenant_id", UUID.class),
-                        row.get("state", String.class), row.get("due_at", OffsetDateTime.class)})
+                .map(row -> RunState.SKIPPED.wire().equals(row.get("state", String.class)) ? Optional.<GateEntry>empty()
+                        : Optional.of(GateEntry.of(row)))
                 .all()
-                .filter(row -> !RunState.SKIPPED.wire().equals(row[2]))
-                .map(row -> new GateEntry(new RunId((UUID) row[0]), new TenantId((UUID) row[1]),
-                        ((OffsetDateTime) row[3]).toInstant()));
+                .flatMap(Mono::justOrEmpty);
     }
 
     public Mono<Run> find(TenantId tenantId, RunId id) {
@@ -209,7 +233,8 @@ public class RunStore {
                             runningMs == null || heartbeatMs == null ? null : new ClaimedRun.LongRunning(
                                     Duration.ofMillis(runningMs), Duration.ofMillis(heartbeatMs)),
                             row.get("checkpoint", String.class),
-                            null);
+                            null,
+                            row.get("flow_key", String.class));
                 })
                 .all();
     }
@@ -294,12 +319,10 @@ public class RunStore {
                     .bind("statusCodes", codes).bind("errors", errors).bind("traceIds", traceIds)
                     .bind("counted", counted).bind("errorClasses", errorClasses).bind("hosts", hosts)
                     .bind("now", utc(now))
-                    .map(row -> new Object[] {row.get("id", UUID.class), row.get("tenant_id", UUID.class),
-                            row.get("state", String.class), row.get("due_at", OffsetDateTime.class)})
+                    .map(row -> RunState.RETRY_WAIT.wire().equals(row.get("state", String.class))
+                            ? Optional.of(GateEntry.of(row)) : Optional.<GateEntry>empty())
                     .all()
-                    .filter(row -> RunState.RETRY_WAIT.wire().equals(row[2]))
-                    .map(row -> new GateEntry(new RunId((UUID) row[0]), new TenantId((UUID) row[1]),
-                            ((OffsetDateTime) row[3]).toInstant()));
+                    .flatMap(Mono::justOrEmpty);
         });
     }
 
@@ -376,7 +399,7 @@ public class RunStore {
                 .bind("tenantId", tenantId.value())
                 .bind("ids", ids.stream().map(RunId::value).toArray(UUID[]::new))
                 .bind("now", utc(now))
-                .map(RunStore::toEntry).all();
+                .map(GateEntry::of).all();
     }
 
     /** Ids of the dead runs matching a bulk replay's filter (at most {@code limit}). */
@@ -435,9 +458,7 @@ public class RunStore {
         return db.sql(RunSql.RESCUE_EXPIRED_LEASES)
                 .bind("now", utc(now)).bind("deadBefore", utc(deadBefore)).bind("limit", limit)
                 .bind("error", "the attempt was lost: its instance stopped before recording an outcome")
-                .map(row -> new RescuedRun(new GateEntry(new RunId(row.get("id", UUID.class)),
-                        new TenantId(row.get("tenant_id", UUID.class)),
-                        row.get("due_at", OffsetDateTime.class).toInstant()),
+                .map(row -> new RescuedRun(GateEntry.of(row),
                         RunState.fromWire(row.get("state", String.class)), row.get("attempt", Integer.class)))
                 .all();
     }
@@ -461,17 +482,12 @@ public class RunStore {
         return db.sql(RunSql.LIVE_DUE_BEFORE)
                 .bind("horizon", utc(horizon)).bind("afterDue", utc(afterDue)).bind("afterId", afterId)
                 .bind("limit", limit)
-                .map(RunStore::toEntry).all();
+                .map(GateEntry::of).all();
     }
 
     public Flux<GateEntry> overdue(Instant before, int limit) {
         return db.sql(RunSql.OVERDUE).bind("before", utc(before)).bind("limit", limit)
-                .map(RunStore::toEntry).all();
-    }
-
-    private static GateEntry toEntry(Readable row) {
-        return new GateEntry(new RunId(row.get("id", UUID.class)), new TenantId(row.get("tenant_id", UUID.class)),
-                row.get("due_at", OffsetDateTime.class).toInstant());
+                .map(GateEntry::of).all();
     }
 
     static Run toRun(Readable row) {

@@ -11,7 +11,7 @@ final class GateKeys {
     private GateKeys() {
     }
 
-    /** Sorted set of {@code tenant|run} members scored by due time in epoch milliseconds. */
+    /** Sorted set of {@code queue|run} members scored by due time in epoch milliseconds. */
     static String gate(int shard) {
         return "chronohook:gate:{" + shard + "}";
     }
@@ -26,8 +26,28 @@ final class GateKeys {
         return "chronohook:weights:{" + shard + "}";
     }
 
-    /** Prefix of the per-tenant ready lists of this shard: {@code prefix + tenant}. */
+    /** Prefix of the ready lists of this shard: {@code prefix + queue} (a tenant, or {@code tenant/lane}). */
     static String readyPrefix(int shard) {
         return "chronohook:ready:{" + shard + "}:";
+    }
+
+    /** Prefix of the sets of a tenant's queues with released runs in this shard: {@code prefix + tenant}. */
+    static String lanesPrefix(int shard) {
+        return "chronohook:lanes:{" + shard + "}:";
+    }
+
+    /** Prefix of the round-robin lists of a tenant's queues with released runs: {@code prefix + tenant}. */
+    static String turnsPrefix(int shard) {
+        return "chronohook:turns:{" + shard + "}:";
+    }
+
+    /** Hash of queue ({@code tenant/lane}) → weight within its tenant, as this shard's take reads it. */
+    static String laneWeights(int shard) {
+        return "chronohook:laneweights:{" + shard + "}";
+    }
+
+    /** Hash of queue → what is left of its visit, cut short by the end of its tenant's turn. */
+    static String deficits(int shard) {
+        return "chronohook:deficits:{" + shard + "}";
     }
 }

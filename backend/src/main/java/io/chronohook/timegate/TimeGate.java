@@ -33,8 +33,17 @@ public class TimeGate {
         this.shards = properties.shards();
     }
 
-    /** A run taken from a ready list, with when the gate released it. */
-    public record Released(RunId runId, TenantId tenantId, Instant releasedAt) {
+    /** A run taken from a ready list, with when the gate released it and its lane (null: the default one). */
+    public record Released(RunId runId, TenantId tenantId, Instant releasedAt, String lane) {
+
+        public Released(RunId runId, TenantId tenantId, Instant releasedAt) {
+            this(runId, tenantId, releasedAt, null);
+        }
+
+        /** An entry to offer this run to the gate again, due at {@code at}, in its lane. */
+        public GateEntry offerAt(Instant at) {
+            return new GateEntry(runId, tenantId, at, lane);
+        }
     }
 
     public int shards() {
@@ -70,11 +79,13 @@ public class TimeGate {
      */
     public Mono<Take> releaseAndTake(int shard, Instant now, int releaseLimit, int max, int quantum) {
         Object[] args = {Long.toString(now.toEpochMilli()), Integer.toString(releaseLimit),
-                GateKeys.readyPrefix(shard), Integer.toString(max), Integer.toString(quantum)};
+                GateKeys.readyPrefix(shard), Integer.toString(max), Integer.toString(quantum),
+                GateKeys.lanesPrefix(shard), GateKeys.turnsPrefix(shard)};
         return Mono.fromCompletionStage(() -> redis.getScript(StringCodec.INSTANCE).<List<Object>>evalAsync(
                         GateKeys.gate(shard), RScript.Mode.READ_WRITE, GateScripts.RELEASE_AND_TAKE,
                         RScript.ReturnType.LIST,
-                        List.<Object>of(GateKeys.gate(shard), GateKeys.active(shard), GateKeys.weights(shard)), args))
+                        List.<Object>of(GateKeys.gate(shard), GateKeys.active(shard), GateKeys.weights(shard),
+                                GateKeys.laneWeights(shard), GateKeys.deficits(shard)), args))
                 .map(TimeGate::parseTake);
     }
 
@@ -83,7 +94,8 @@ public class TimeGate {
         return Mono.fromCompletionStage(() -> redis.getScript(StringCodec.INSTANCE).<Long>evalAsync(
                 GateKeys.gate(shard), RScript.Mode.READ_WRITE, GateScripts.RELEASE, RScript.ReturnType.LONG,
                 List.<Object>of(GateKeys.gate(shard), GateKeys.active(shard)),
-                Long.toString(now.toEpochMilli()), Integer.toString(limit), GateKeys.readyPrefix(shard)));
+                Long.toString(now.toEpochMilli()), Integer.toString(limit), GateKeys.readyPrefix(shard), "0", "0",
+                GateKeys.lanesPrefix(shard), GateKeys.turnsPrefix(shard)));
     }
 
     /** Sets tenants' fair-share weights, in every shard, in one pipelined round trip. */
@@ -120,7 +132,8 @@ public class TimeGate {
                 .concatMap(shard -> Mono.fromCompletionStage(() -> redis.getScript(StringCodec.INSTANCE)
                         .<List<Object>>evalAsync(GateKeys.active(shard), RScript.Mode.READ_ONLY,
                                 GateScripts.READY_DEPTHS, RScript.ReturnType.LIST,
-                                List.<Object>of(GateKeys.active(shard)), GateKeys.readyPrefix(shard))))
+                                List.<Object>of(GateKeys.active(shard)), GateKeys.readyPrefix(shard),
+                                GateKeys.lanesPrefix(shard))))
                 .collect(HashMap::new, (Map<TenantId, Long> depths, List<Object> pairs) -> {
                     for (int i = 0; i + 1 < pairs.size(); i += 2) {
                         depths.merge(new TenantId(UUID.fromString(pairs.get(i).toString())),
@@ -155,7 +168,12 @@ public class TimeGate {
     }
 
     private static String member(GateEntry entry) {
-        return entry.tenantId().value() + "|" + entry.id().value();
+        return queue(entry.tenantId(), entry.lane()) + "|" + entry.id().value();
+    }
+
+    /** A tenant's queue for a lane: the tenant's id for its default lane, else {@code tenant/lane}. */
+    static String queue(TenantId tenant, String lane) {
+        return lane == null ? tenant.value().toString() : tenant.value() + "/" + lane;
     }
 
     private static Take parseTake(List<Object> items) {
@@ -163,14 +181,29 @@ public class TimeGate {
         List<TenantId> unweighted = new ArrayList<>();
         for (Object item : items) {
             String[] parts = item.toString().split("\\|");
-            TenantId tenant = new TenantId(UUID.fromString(parts[0]));
+            int slash = parts[0].indexOf('/');
+            TenantId tenant = new TenantId(UUID.fromString(slash < 0 ? parts[0] : parts[0].substring(0, slash)));
             if (parts.length == 1) {
                 unweighted.add(tenant);
             } else {
                 released.add(new Released(new RunId(UUID.fromString(parts[1])), tenant,
-                        Instant.ofEpochMilli(Long.parseLong(parts[2]))));
+                        Instant.ofEpochMilli(Long.parseLong(parts[2])), slash < 0 ? null : parts[0].substring(slash + 1)));
             }
         }
         return new Take(released, unweighted);
+    }
+
+    /** Sets the weights of tenants' queues within their tenants, in every shard, in one pipelined round trip. */
+    public Mono<Void> weighLanes(Map<String, Integer> weights) {
+        if (weights.isEmpty()) {
+            return Mono.empty();
+        }
+        Map<String, String> fields = new HashMap<>();
+        weights.forEach((queue, weight) -> fields.put(queue, Integer.toString(weight)));
+        RBatch batch = redis.createBatch(BatchOptions.defaults());
+        for (int shard = 0; shard < shards; shard++) {
+            batch.<String, String>getMap(GateKeys.laneWeights(shard), StringCodec.INSTANCE).putAllAsync(fields);
+        }
+        return Mono.fromCompletionStage(batch::executeAsync).then();
     }
 }

@@ -87,7 +87,12 @@ public abstract class ApiTest {
 
     /** The tenant's id as stored ({@code ten_…} as the API shows it, without its prefix). */
     protected static UUID tenantUuid(String tenantId) {
-        String hex = tenantId.substring(tenantId.indexOf('_') + 1);
+        return storedId(tenantId);
+    }
+
+    /** Any id as stored: {@code job_…}, {@code run_…} as the API shows it, without its prefix. */
+    protected static UUID storedId(String prefixed) {
+        String hex = prefixed.substring(prefixed.indexOf('_') + 1);
         return new UUID(Long.parseUnsignedLong(hex.substring(0, 16), 16),
                 Long.parseUnsignedLong(hex.substring(16), 16));
     }

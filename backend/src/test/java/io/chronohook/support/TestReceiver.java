@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import reactor.core.publisher.Mono;
@@ -36,6 +37,8 @@ public final class TestReceiver implements AutoCloseable {
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Map<String, Function<Received, Reply>> scripts = new ConcurrentHashMap<>();
     private final DisposableServer server;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger maxInFlight = new AtomicInteger();
 
     public TestReceiver() {
         server = HttpServer.create().host("127.0.0.1").port(0)
@@ -48,14 +51,21 @@ public final class TestReceiver implements AutoCloseable {
                             Received r = new Received(Instant.now(), request.method().name(), request.path(),
                                     headers, body);
                             received.add(r);
+                            maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
                             Reply reply = scripts.getOrDefault("/" + request.path(), x -> new Reply(200, "ok"))
                                     .apply(r);
                             reply.headers().forEach(response::header);
                             return Mono.delay(reply.delay()).then(response
                                     .status(HttpResponseStatus.valueOf(reply.status()))
-                                    .sendString(Mono.just(reply.body())).then());
+                                    .sendString(Mono.just(reply.body())).then())
+                                    .doFinally(signal -> inFlight.decrementAndGet());
                         }))
                 .bindNow();
+    }
+
+    /** The most requests this receiver held at once (received, not yet answered). */
+    public int maxInFlight() {
+        return maxInFlight.get();
     }
 
     public String url(String path) {

@@ -104,10 +104,86 @@ class TimeGateTest {
         assertThat(gate.readyDepths().block()).containsExactlyInAnyOrderEntriesOf(Map.of(light, 4L, heavy, 9L));
     }
 
+    @Test
+    void aTenantsBackloggedKeysShareItsRunsByWeightTakeAfterTake() {
+        gate.weigh(Map.of(heavy, 1)).block();
+        gate.offer(due(heavy, "1a", 2000)).block();
+        gate.offer(due(heavy, "1b", 2000)).block();
+        gate.offer(due(heavy, "1c", 2000)).block();
+        gate.weighLanes(Map.of(heavy.value() + "/1a", 4, heavy.value() + "/1b", 8, heavy.value() + "/1c", 20))
+                .block();
+
+        List<TimeGate.Released> taken = new ArrayList<>();
+        for (int take = 0; take < 40; take++) {
+            taken.addAll(gate.releaseAndTake(0, now, 10_000, 37, 5).block().released());
+        }
+
+        assertThat(taken).hasSize(40 * 37).allSatisfy(run -> assertThat(run.tenantId()).isEqualTo(heavy));
+        long a = taken.stream().filter(run -> "1a".equals(run.lane())).count();
+        long b = taken.stream().filter(run -> "1b".equals(run.lane())).count();
+        long c = taken.stream().filter(run -> "1c".equals(run.lane())).count();
+        // 1 : 2 : 5 of 1,480, to within one visit of each lane.
+        assertThat(a).isBetween(185L - 20, 185L + 20);
+        assertThat(b).isBetween(370L - 20, 370L + 20);
+        assertThat(c).isBetween(925L - 20, 925L + 20);
+    }
+
+    @Test
+    void highRunsGoBeforeTheBacklogOfNormalOnesWithoutChangingTheTenantsShare() {
+        gate.weigh(Map.of(light, 1, heavy, 1)).block();
+        gate.offer(due(heavy, 1000)).block();
+        gate.offer(due(light, 1000)).block();
+        gate.releaseAndTake(0, now, 10_000, 0, 5).block();
+        gate.offer(due(heavy, "0", 100)).block();
+
+        List<TimeGate.Released> taken = new ArrayList<>();
+        for (int take = 0; take < 10; take++) {
+            taken.addAll(gate.releaseAndTake(0, now, 10_000, 40, 5).block().released());
+        }
+
+        // The tenants still share every take half and half.
+        assertThat(taken.stream().filter(run -> run.tenantId().equals(heavy)).count()).isEqualTo(200);
+        List<TimeGate.Released> heavyRuns = taken.stream().filter(run -> run.tenantId().equals(heavy)).toList();
+        // Within its half, the high lane goes 4x as fast as the normal backlog (16 to 4 a round): all 100 within
+        // the tenant's first 130.
+        assertThat(heavyRuns.subList(0, 130).stream().filter(run -> "0".equals(run.lane())).count())
+                .isEqualTo(100);
+        assertThat(heavyRuns.subList(130, 200)).allSatisfy(run -> assertThat(run.lane()).isNull());
+    }
+
+    @Test
+    void aLanesRunsAreOfferedAgainInTheirLaneAndTheReadyDepthCountsEveryLane() {
+        gate.weigh(Map.of(light, 1)).block();
+        gate.offer(due(light, "2", 3)).block();
+        gate.offer(due(light, 4)).block();
+        gate.releaseAndTake(0, now, 2000, 0, 5).block();
+        assertThat(gate.readyDepths().block()).containsExactlyEntriesOf(Map.of(light, 7L));
+
+        List<TimeGate.Released> taken = gate.releaseAndTake(0, now, 2000, 100, 5).block().released();
+        assertThat(taken).hasSize(7);
+        // Low runs come last when normal ones wait beside them: one low run a round against four normal ones.
+        assertThat(taken.subList(0, 5).stream().filter(run -> "2".equals(run.lane())).count())
+                .isLessThanOrEqualTo(1);
+        TimeGate.Released low = taken.getLast();
+        assertThat(low.lane()).isEqualTo("2");
+
+        gate.offer(List.of(low.offerAt(now))).block();
+        assertThat(gate.releaseAndTake(0, now, 2000, 100, 5).block().released())
+                .singleElement().satisfies(run -> {
+                    assertThat(run.runId()).isEqualTo(low.runId());
+                    assertThat(run.lane()).isEqualTo("2");
+                });
+        assertThat(gate.readyDepths().block()).isEmpty();
+    }
+
     private List<GateEntry> due(TenantId tenant, int count) {
+        return due(tenant, null, count);
+    }
+
+    private List<GateEntry> due(TenantId tenant, String lane, int count) {
         List<GateEntry> entries = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            entries.add(new GateEntry(new RunId(Uuid7.next(Clock.systemUTC())), tenant, now.minusMillis(i)));
+            entries.add(new GateEntry(new RunId(Uuid7.next(Clock.systemUTC())), tenant, now.minusMillis(i), lane));
         }
         return entries;
     }

@@ -26,7 +26,10 @@ public class PlanStore {
 
     /** Creates the plan or replaces its limits; tenants on it get the new limits. */
     public Mono<Void> save(Plan plan) {
-        return db.sql(PlanSql.UPSERT)
+        DatabaseClient.GenericExecuteSpec spec = db.sql(PlanSql.UPSERT);
+        spec = plan.endpointMaxInFlight() == null ? spec.bindNull("endpointMaxInFlight", Integer.class)
+                : spec.bind("endpointMaxInFlight", plan.endpointMaxInFlight());
+        return spec
                 .bind("code", plan.code()).bind("name", plan.name()).bind("maxJobs", plan.maxJobs())
                 .bind("executionsPerMonth", plan.executionsPerMonth())
                 .bind("dispatchRatePerSecond", plan.dispatchRatePerSecond())
@@ -57,6 +60,7 @@ public class PlanStore {
                 row.get("monthly_price_cents", Long.class),
                 row.get("overage_cents_per_1000", Long.class),
                 row.get("max_running_seconds", Long.class),
-                row.get("max_checkpoint_bytes", Integer.class));
+                row.get("max_checkpoint_bytes", Integer.class),
+                row.get("endpoint_max_in_flight", Integer.class));
     }
 }

@@ -44,6 +44,22 @@ public class TenantBuckets {
         return Mono.fromFuture(() -> bucket(purpose, tenantId, ratePerSecond, burst).tryConsumeAsMuchAsPossible(wanted));
     }
 
+    /**
+     * Takes {@code tokens} from the tenant's bucket named {@code name} for {@code purpose}, refilling {@code limit}
+     * tokens per {@code period} up to {@code burst}, or says how long to wait for them.
+     */
+    public Mono<Take> take(String purpose, TenantId tenantId, String name, int limit, Duration period, int burst,
+                           long tokens) {
+        String key = "chronohook:bucket:" + purpose + ":{" + tenantId.value() + "}:" + name + ":" + limit + "/"
+                + period.toMillis() + "/" + burst;
+        BucketConfiguration configuration = BucketConfiguration.builder()
+                .addLimit(bandwidth -> bandwidth.capacity(burst).refillGreedy(limit, period))
+                .build();
+        return Mono.fromFuture(() -> buckets.builder().build(key, configuration).tryConsumeAndReturnRemaining(tokens))
+                .map(probe -> new Take(probe.isConsumed(), probe.getRemainingTokens(),
+                        Duration.ofNanos(probe.getNanosToWaitForRefill())));
+    }
+
     private AsyncBucketProxy bucket(String purpose, TenantId tenantId, int ratePerSecond, int burst) {
         String key = "chronohook:bucket:" + purpose + ":{" + tenantId.value() + "}:" + ratePerSecond + "/" + burst;
         BucketConfiguration configuration = BucketConfiguration.builder()
