@@ -11,7 +11,7 @@ public record Job(String id, String name, Map<String, String> labels, Schedule s
                   String timeout, String missedRunPolicy, Integer backfillLimit, String overlapPolicy,
                   String deliverySemantics, String spread, String state, Instant nextRunAt, Instant createdAt,
                   Instant updatedAt, int version, String pausedReason, LastRun lastRun, Integer runningRuns,
-                  LongRunning longRunning) {
+                  LongRunning longRunning, String flowKey, String resolvedFlowKey, String priority) {
 
     /** How many of its runs a long-running receiver works on now (0 for other jobs). */
     public int running() {

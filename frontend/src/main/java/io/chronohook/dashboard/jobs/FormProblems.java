@@ -39,6 +39,8 @@ final class FormProblems {
             Map.entry("overlapPolicy", "overlapPolicy"),
             Map.entry("deliverySemantics", "deliverySemantics"),
             Map.entry("spread", "spread"),
+            Map.entry("flowKey", "flowKey"),
+            Map.entry("priority", "priority"),
             Map.entry("longRunning", "longRunningMaxDuration"),
             Map.entry("longRunning.maxDuration", "longRunningMaxDuration"),
             Map.entry("longRunning.heartbeatTimeout", "longRunningHeartbeatTimeout"));

@@ -126,6 +126,14 @@ public record JobDetailPage(Job job, String words, Listing<Run> runs, String run
                 : "up to " + Durations.brief(spread) + " after each occurrence";
     }
 
+    /** The job's flow key as given, with what a template resolved to; null without one. */
+    public String flowKey() {
+        if (job.flowKey() == null) {
+            return null;
+        }
+        return job.resolvedFlowKey() == null ? job.flowKey() : job.resolvedFlowKey() + " (" + job.flowKey() + ")";
+    }
+
     /** Whether the receiver may answer 202 and go on working, and within which deadlines. */
     public String longRunning() {
         Job.LongRunning longRunning = job.longRunning();

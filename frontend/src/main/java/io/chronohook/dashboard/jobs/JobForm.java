@@ -20,8 +20,8 @@ public record JobForm(Map<String, String> values) {
     public static final List<String> FIELDS = List.of("name", "labels", "scheduleType", "cron", "timeZone", "every",
             "at", "delay", "startAt", "endAt", "maxRuns", "url", "method", "headers", "body", "contentType",
             "maxAttempts", "initialDelay", "maxDelay", "maxRetryWindow", "timeout", "missedRunPolicy",
-            "backfillLimit", "overlapPolicy", "deliverySemantics", "spread", "longRunningMaxDuration",
-            "longRunningHeartbeatTimeout", "version", "idempotencyKey");
+            "backfillLimit", "overlapPolicy", "deliverySemantics", "spread", "flowKey", "priority",
+            "longRunningMaxDuration", "longRunningHeartbeatTimeout", "version", "idempotencyKey");
 
     /** The fields that make up the schedule (what the live preview sends). */
     public static final List<String> SCHEDULE_FIELDS =
@@ -92,6 +92,8 @@ public record JobForm(Map<String, String> values) {
         put(values, "overlapPolicy", job.overlapPolicy());
         put(values, "deliverySemantics", job.deliverySemantics());
         put(values, "spread", typedDuration(job.spread()));
+        put(values, "flowKey", job.flowKey());
+        put(values, "priority", job.priority());
         if (job.longRunning() != null) {
             put(values, "longRunningMaxDuration", typedDuration(job.longRunning().maxDuration()));
             put(values, "longRunningHeartbeatTimeout", typedDuration(job.longRunning().heartbeatTimeout()));

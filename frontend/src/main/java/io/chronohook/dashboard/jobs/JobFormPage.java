@@ -25,6 +25,10 @@ public record JobFormPage(String jobId, String jobName, JobForm form, Map<String
             new Option("allow", "Allow — start the next run anyway"),
             new Option("skip", "Skip — drop the next run"),
             new Option("queue", "Queue — start it when the previous one ends"));
+    public static final List<Option> PRIORITIES = List.of(new Option("", "Default (normal)"),
+            new Option("high", "High — before this account's normal runs"),
+            new Option("normal", "Normal"),
+            new Option("low", "Low — after this account's normal runs, never starved"));
     public static final List<Option> DELIVERY_SEMANTICS = List.of(new Option("", "Default (at least once)"),
             new Option("at_least_once", "At least once — retry until delivered"),
             new Option("at_most_once", "At most once — never retry once the request may have arrived"));
@@ -61,6 +65,8 @@ public record JobFormPage(String jobId, String jobName, JobForm form, Map<String
             Map.entry("timeout", "1 s–15 min, default 30 s: one deadline for the whole request."),
             Map.entry("backfillLimit", "For backfill: at most this many missed runs, default 10."),
             Map.entry("spread", "Up to 1 h: a fixed per-job offset so many jobs do not fire in the same second."),
+            Map.entry("flowKey", "Runs sharing a key share its limits and weight (Flow keys). A key such as "
+                    + "customer-42, or a template from the labels: customer:{labels.customer}."),
             Map.entry("longRunningMaxDuration", "Fill both to let the receiver answer 202 and go on working, e.g. "
                     + "6 h: the longest an attempt may run (up to your plan's limit). Empty = a 2xx ends the run."),
             Map.entry("longRunningHeartbeatTimeout", "5 s–1 h: an attempt with no heartbeat for this long times "

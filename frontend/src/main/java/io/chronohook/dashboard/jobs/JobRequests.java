@@ -57,6 +57,8 @@ final class JobRequests {
         put(body, "overlapPolicy", read.text("overlapPolicy"));
         put(body, "deliverySemantics", read.text("deliverySemantics"));
         put(body, "spread", read.duration("spread"));
+        put(body, "flowKey", read.text("flowKey"));
+        put(body, "priority", read.text("priority"));
         Map<String, Object> longRunning = new LinkedHashMap<>();
         put(longRunning, "maxDuration", read.duration("longRunningMaxDuration"));
         put(longRunning, "heartbeatTimeout", read.duration("longRunningHeartbeatTimeout"));

@@ -95,6 +95,8 @@ class JobDetailTest extends PageTest {
                 .contains("<pre id=\"body\">{\"report\":\"daily\"}</pre>")
                 .contains("up to 5 attempts, backoff 10 s doubling to 1 h")
                 .contains("<dd id=\"long-running\">up to 6 h per attempt, a heartbeat at least every 5 min</dd>")
+                .contains("<dd id=\"flow-key\"><span class=\"mono\">team:billing (team:{labels.team})</span></dd>")
+                .contains("<dd id=\"priority\">high</dd>")
                 .contains("<span class=\"chip\">env:prod</span>")
                 .contains("<code id=\"job-id\">" + JobJson.NIGHTLY_ID + "</code>")
                 .contains("data-copy=\"#job-id\"")

@@ -132,6 +132,8 @@ class JobFormTest extends PageTest {
         form.put("overlapPolicy", "allow");
         form.put("deliverySemantics", "at_least_once");
         form.put("spread", "PT0S");
+        form.put("flowKey", "team:{labels.team}");
+        form.put("priority", "high");
         form.put("longRunningMaxDuration", "6 h");
         form.put("longRunningHeartbeatTimeout", "5 min");
         form.put("version", "7");
@@ -359,6 +361,22 @@ class JobFormTest extends PageTest {
         assertThat(patches).containsExactly(
                 JSON.readTree("{\"longRunning\":{\"heartbeatTimeout\":\"PT10M\"}}"),
                 JSON.readTree("{\"longRunning\":null}"));
+    }
+
+    @Test
+    void theFlowKeyAndPriorityAreOnTheEditFormAndChangesGoOutAsAPatch() throws Exception {
+        String page = new SignedInClient(port).page("/jobs/" + JobJson.NIGHTLY_ID + "/edit", 200);
+        assertThat(element(page, "flowKey")).contains("value=\"team:{labels.team}\"");
+        assertThat(page).contains("<option value=\"high\" selected>");
+
+        Map<String, String> typed = nightlyForm();
+        typed.put("flowKey", "");
+        typed.put("priority", "low");
+        post("/jobs/" + JobJson.NIGHTLY_ID, typed).expectStatus().is3xxRedirection();
+
+        String patch = "PATCH /api/v1/jobs/" + JobJson.NIGHTLY_ID + " If-Match=\"7\"";
+        assertThat(JSON.readTree(BODIES.get(CALLS.indexOf(patch)))).isEqualTo(JSON.readTree(
+                "{\"flowKey\":null,\"priority\":\"low\"}"));
     }
 
     @Test

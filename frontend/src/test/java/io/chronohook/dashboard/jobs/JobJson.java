@@ -17,7 +17,8 @@ final class JobJson {
              "deliverySemantics":"at_least_once","spread":"PT0S","state":"active",
              "nextRunAt":"2026-11-24T01:00:00Z","createdAt":"2026-11-01T08:00:00Z",
              "updatedAt":"2026-11-20T08:00:00Z","version":7,
-             "longRunning":{"maxDuration":"PT6H","heartbeatTimeout":"PT5M"},"runningRuns":2}""".formatted(NIGHTLY_ID);
+             "longRunning":{"maxDuration":"PT6H","heartbeatTimeout":"PT5M"},"runningRuns":2,
+             "flowKey":"team:{labels.team}","resolvedFlowKey":"team:billing","priority":"high"}""".formatted(NIGHTLY_ID);
 
     /** A paused interval job. */
     static final String FREQUENT = """
