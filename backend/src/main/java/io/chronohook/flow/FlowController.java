@@ -33,13 +33,15 @@ public class FlowController {
     private final FlowValidator validator;
     private final FlowSettings settings;
     private final TenantPlans plans;
+    private final FlowStatus status;
     private final AuditStore audit;
     private final TransactionalOperator tx;
     private final Clock clock;
 
     public FlowController(FlowStore store, FlowValidator validator, FlowSettings settings, TenantPlans plans,
-                          AuditStore audit, TransactionalOperator tx, Clock clock) {
+                          FlowStatus status, AuditStore audit, TransactionalOperator tx, Clock clock) {
         this.store = store;
+        this.status = status;
         this.plans = plans;
         this.validator = validator;
         this.settings = settings;
@@ -52,6 +54,9 @@ public class FlowController {
     @GetMapping("/api/v1/flow-keys")
     public Mono<Map<String, List<FlowViews.FlowKeyView>>> keys(@AuthenticationPrincipal Caller caller) {
         return store.keys(caller.tenantId()).map(FlowViews.FlowKeyView::of).collectList()
+                .flatMap(items -> status.keys(caller.tenantId(), items.stream().map(FlowViews.FlowKeyView::key)
+                                .filter(key -> !FlowKeys.DEFAULT.equals(key)).toList())
+                        .map(loads -> items.stream().map(item -> item.with(loads.get(item.key()))).toList()))
                 .map(items -> Map.of("items", items));
     }
 

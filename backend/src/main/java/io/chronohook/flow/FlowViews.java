@@ -1,5 +1,6 @@
 package io.chronohook.flow;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 
 /** Flow-control settings as the API shows them. */
@@ -11,17 +12,24 @@ public final class FlowViews {
     /** A rate: {@code limit} per {@code period} (ISO-8601), bursts of {@code burst}. */
     public record RateView(int limit, String period, int burst) {
 
-        static RateView of(Rate rate) {
+        public static RateView of(Rate rate) {
             return rate == null ? null : new RateView(rate.limit(), rate.period().toString(), rate.burst());
         }
     }
 
-    /** One flow key's settings. */
-    public record FlowKeyView(String key, int weight, Integer maxInFlight, RateView rate, Instant updatedAt) {
+    /** One flow key's settings; in a list, with its requests in flight now and its runs waiting for capacity. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record FlowKeyView(String key, int weight, Integer maxInFlight, RateView rate, Instant updatedAt,
+                              Long inFlight, Long waiting) {
 
         static FlowKeyView of(FlowKeySettings settings) {
             return new FlowKeyView(settings.key(), settings.weight(), settings.limits().maxInFlight(),
-                    RateView.of(settings.limits().rate()), settings.updatedAt());
+                    RateView.of(settings.limits().rate()), settings.updatedAt(), null, null);
+        }
+
+        FlowKeyView with(FlowStatus.Load load) {
+            return load == null ? this : new FlowKeyView(key, weight, maxInFlight, rate, updatedAt, load.inFlight(),
+                    load.waiting());
         }
     }
 

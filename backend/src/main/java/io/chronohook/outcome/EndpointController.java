@@ -2,7 +2,14 @@ package io.chronohook.outcome;
 
 import static io.chronohook.platform.Rows.instant;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.chronohook.access.Caller;
+import io.chronohook.flow.EndpointLimits;
+import io.chronohook.flow.FlowLimits;
+import io.chronohook.flow.FlowStatus;
+import io.chronohook.flow.FlowStore;
+import io.chronohook.flow.FlowViews;
+import io.chronohook.job.TenantPlans;
 import io.chronohook.pipeline.CircuitBreakers;
 import io.chronohook.platform.Page;
 import java.time.Clock;
@@ -10,14 +17,20 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
-/** {@code GET /api/v1/endpoints}: per target host, its circuit state, last day's success rate and last error. */
+/**
+ * {@code GET /api/v1/endpoints}: per target host, its circuit state, last day's success rate and last error, and its
+ * flow limits with the requests in flight and the runs waiting for them.
+ */
 @RestController
 public class EndpointController {
 
@@ -34,17 +47,34 @@ public class EndpointController {
 
     private final DatabaseClient db;
     private final CircuitBreakers breakers;
+    private final FlowStore flow;
+    private final FlowStatus status;
+    private final TenantPlans plans;
     private final Clock clock;
 
-    public EndpointController(DatabaseClient db, CircuitBreakers breakers, Clock clock) {
+    public EndpointController(DatabaseClient db, CircuitBreakers breakers, FlowStore flow, FlowStatus status,
+                              TenantPlans plans, Clock clock) {
         this.db = db;
+        this.flow = flow;
+        this.status = status;
+        this.plans = plans;
         this.breakers = breakers;
         this.clock = clock;
     }
 
-    /** One target host of the tenant. {@code circuitState} is the shared breaker's: closed, open or half_open. */
+    /**
+     * One target host of the tenant. {@code circuitState} is the shared breaker's: closed, open or half_open.
+     * {@code limits}: its flow limits (the tenant's own, or its plan's default), with the requests in flight now and
+     * the runs waiting for capacity; null when it has none.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Endpoint(String host, String circuitState, long attempts24h, Double successRate,
-                           Instant lastAttemptAt, String lastError, Instant lastErrorAt) {
+                           Instant lastAttemptAt, String lastError, Instant lastErrorAt, Limits limits) {
+    }
+
+    /** A host's flow limits and how they are doing. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Limits(Integer maxInFlight, FlowViews.RateView rate, String source, long inFlight, long waiting) {
     }
 
     @GetMapping("/api/v1/endpoints")
@@ -53,10 +83,12 @@ public class EndpointController {
                 // Redis away: the hosts are listed all the same, their breakers shown closed.
                 .timeout(Duration.ofMillis(200))
                 .onErrorReturn(Map.of())
-                .flatMap(states -> endpoints(caller, states));
+                .flatMap(states -> endpoints(caller, states))
+                .flatMap(items -> withLimits(caller, items))
+                .map(items -> new Page<>(items, null));
     }
 
-    private Mono<Page<Endpoint>> endpoints(Caller caller, Map<String, String> states) {
+    private Mono<List<Endpoint>> endpoints(Caller caller, Map<String, String> states) {
         return db.sql(HOSTS)
                 .bind("tenantId", caller.tenantId().value())
                 .bind("since", clock.instant().minus(Duration.ofDays(1)).atOffset(ZoneOffset.UTC))
@@ -68,10 +100,45 @@ public class EndpointController {
                             attempts == 0 ? null : (double) delivered / attempts,
                             instant(row.get("last_attempt_at", OffsetDateTime.class)),
                             row.get("last_error", String.class),
-                            instant(row.get("last_error_at", OffsetDateTime.class)));
+                            instant(row.get("last_error_at", OffsetDateTime.class)), null);
                 })
                 .all()
-                .collectList()
-                .map(items -> new Page<>(items, null));
+                .collectList();
+    }
+
+    /**
+     * Adds each host's limits and load; hosts with limits of their own but no attempt in the last day are listed
+     * too. Redis away: the load shows none in flight.
+     */
+    private Mono<List<Endpoint>> withLimits(Caller caller, List<Endpoint> endpoints) {
+        return flow.endpoints(caller.tenantId()).collectMap(EndpointLimits::host, EndpointLimits::limits)
+                .zipWith(plans.of(caller.tenantId()).map(plan -> Optional.ofNullable(plan.endpointMaxInFlight()))
+                        .defaultIfEmpty(Optional.empty()))
+                .flatMap(both -> {
+                    Map<String, FlowLimits> own = both.getT1();
+                    Integer planDefault = both.getT2().orElse(null);
+                    Map<String, Endpoint> byHost = new TreeMap<>();
+                    endpoints.forEach(endpoint -> byHost.put(endpoint.host(), endpoint));
+                    own.keySet().forEach(host -> byHost.putIfAbsent(host,
+                            new Endpoint(host, "closed", 0, null, null, null, null, null)));
+                    List<String> limited = byHost.keySet().stream()
+                            .filter(host -> own.containsKey(host) || planDefault != null).toList();
+                    return status.hosts(caller.tenantId(), limited).map(loads -> byHost.values().stream()
+                            .map(endpoint -> {
+                                FlowStatus.Load load = loads.get(endpoint.host());
+                                if (load == null) {
+                                    return endpoint;
+                                }
+                                FlowLimits limits = own.getOrDefault(endpoint.host(),
+                                        new FlowLimits(planDefault, null));
+                                return new Endpoint(endpoint.host(), endpoint.circuitState(), endpoint.attempts24h(),
+                                        endpoint.successRate(), endpoint.lastAttemptAt(), endpoint.lastError(),
+                                        endpoint.lastErrorAt(), new Limits(limits.maxInFlight(),
+                                        FlowViews.RateView.of(limits.rate()),
+                                        own.containsKey(endpoint.host()) ? "tenant" : "plan", load.inFlight(),
+                                        load.waiting()));
+                            })
+                            .toList());
+                });
     }
 }

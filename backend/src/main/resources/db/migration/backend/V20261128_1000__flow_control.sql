@@ -45,3 +45,7 @@ alter table job
 alter table run
     add column flow_key text,
     add column priority smallint not null default 1;
+
+-- Runs waiting for a flow limit, per tenant and limit (the host, or key:<key>): what the endpoints page counts.
+create index run_waiting_capacity_idx on run (tenant_id, deferred_host)
+    where state = 'retry_wait' and deferred_reason = 'waiting_for_capacity';

@@ -40,6 +40,17 @@ class FlowLimitsTest extends ReceiverApiTest {
 
         trigger(tenant, job, 24);
 
+        // The endpoints list shows the limit, the requests in flight and the runs waiting meanwhile.
+        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(100)).until(() -> {
+            Map<?, ?> limits = endpointLimits(tenant);
+            return limits != null && ((Number) limits.get("inFlight")).intValue() > 0
+                    && ((Number) limits.get("waiting")).intValue() > 0;
+        });
+        Map<?, ?> shown = endpointLimits(tenant);
+        assertThat(shown.get("maxInFlight")).isEqualTo(3);
+        assertThat(shown.get("source")).isEqualTo("tenant");
+        assertThat(((Number) shown.get("inFlight")).intValue()).isBetween(0, 3);
+
         await().atMost(Duration.ofSeconds(40)).until(() -> receiver.receivedAt("/slow").size() == 24);
         awaitRuns(tenant, job, "succeeded", 24);
         assertThat(receiver.maxInFlight()).isEqualTo(3);
@@ -88,6 +99,13 @@ class FlowLimitsTest extends ReceiverApiTest {
         trigger(tenant, first, 8);
         trigger(tenant, second, 8);
 
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).until(() -> {
+            Map<?, ?> keys = http.get().uri("/api/v1/flow-keys").header("Authorization", "Bearer " + tenant.apiKey())
+                    .exchange().expectStatus().isOk().expectBody(Map.class).returnResult().getResponseBody();
+            Map<?, ?> key = (Map<?, ?>) ((List<?>) keys.get("items")).getFirst();
+            return "customer-1".equals(key.get("key")) && ((Number) key.get("inFlight")).intValue() == 2
+                    && ((Number) key.get("waiting")).intValue() > 0;
+        });
         await().atMost(Duration.ofSeconds(40)).until(() -> receiver.received().size() == 16);
         assertThat(receiver.maxInFlight()).isEqualTo(2);
         awaitRuns(tenant, first, "succeeded", 8);
@@ -129,6 +147,15 @@ class FlowLimitsTest extends ReceiverApiTest {
                         "retry", Map.of("maxAttempts", 1), "flowKey", key))
                 .exchange().expectStatus().isCreated().expectBody(Map.class).returnResult().getResponseBody();
         return (String) job.get("id");
+    }
+
+    /** The limits of the receiver's host as the endpoints list shows them (null when it shows none). */
+    private Map<?, ?> endpointLimits(TestTenant tenant) {
+        Map<?, ?> page = http.get().uri("/api/v1/endpoints").header("Authorization", "Bearer " + tenant.apiKey())
+                .exchange().expectStatus().isOk().expectBody(Map.class).returnResult().getResponseBody();
+        return ((List<?>) page.get("items")).stream().map(item -> (Map<?, ?>) item)
+                .filter(item -> host().equals(item.get("host"))).findFirst()
+                .map(item -> (Map<?, ?>) item.get("limits")).orElse(null);
     }
 
     private void limits(TestTenant tenant, String host, Map<String, Object> limits) {
