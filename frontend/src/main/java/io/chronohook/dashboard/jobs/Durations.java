@@ -103,7 +103,7 @@ public final class Durations {
      * A duration as people type it — {@code 30 s}, {@code 30s}, {@code 5 min}, {@code 2 h}, {@code 1 h 30 min},
      * {@code 1 day}, {@code 500 ms} — or in ISO-8601 ({@code PT30S}); empty when it is neither.
      */
-    static Optional<Duration> fromTyped(String text) {
+    public static Optional<Duration> fromTyped(String text) {
         if (text == null || text.isBlank()) {
             return Optional.empty();
         }
