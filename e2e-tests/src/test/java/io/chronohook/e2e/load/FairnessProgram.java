@@ -20,6 +20,10 @@ import java.util.Map;
  *   drains, A's drain time, and lost and doubled runs.</li>
  *   <li>Weights: two tenants on plans of weight 1 and 3 with enough due runs to stay backlogged for
  *   {@code weightSeconds}; prints the delivered ratio in every 5 s and over the whole span.</li>
+ *   <li>Flow keys: one tenant's keys of weights 1, 2 and 5 (with limits of requests in flight), all backlogged for
+ *   {@code weightSeconds}; prints each key's share and its most requests in flight.</li>
+ *   <li>A noisy key: one tenant's key with {@code noisyRuns} due at T beside a key with {@code quietRuns} due
+ *   between T+1 s and T+10 s; prints the quiet key's fire lag.</li>
  * </ol>
  * Writes the figures to {@code e2e-tests/target/fairness-results.txt}.
  */
@@ -36,6 +40,14 @@ public final class FairnessProgram {
         try (BackendProcess backend = BackendProcess.start(Map.of("JAVA_TOOL_OPTIONS", "-Xmx2g"))) {
             Rates rates = noisyNeighbour(backend, noisyRuns, quietRuns, report);
             weights(backend, weightSeconds, rates, report);
+            // Inside one tenant: keys by weight (enough runs for the heaviest to stay backlogged), then a noisy key.
+            int runsPerKey = (int) (rates.drain() * (weightSeconds + 5) * 5 / 8);
+            FlowKeysFairness.Shares shares = FlowKeysFairness.shares(backend, runsPerKey, weightSeconds,
+                    rates.creation());
+            shares.lines().forEach(line -> log(report, "%s%n", line));
+            List<String> lines = new ArrayList<>();
+            FlowKeysFairness.quietKeyLag(backend, noisyRuns, quietRuns, rates.creation(), lines);
+            lines.forEach(line -> log(report, "%s%n", line));
         }
         System.out.print(report);
         Path out = Path.of("target", "fairness-results.txt");
@@ -118,13 +130,7 @@ public final class FairnessProgram {
     }
 
     private static long count(Receiver receiver, Instant from, Instant to) {
-        long n = 0;
-        for (Receiver.Arrival arrival : receiver.arrivals()) {
-            if (!arrival.at().isBefore(from) && arrival.at().isBefore(to)) {
-                n++;
-            }
-        }
-        return n;
+        return FlowKeysFairness.count(receiver, from, to);
     }
 
     private static void log(StringBuilder report, String format, Object... args) {

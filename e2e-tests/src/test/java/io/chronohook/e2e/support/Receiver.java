@@ -24,6 +24,8 @@ public final class Receiver implements AutoCloseable {
     private final ConcurrentLinkedQueue<Arrival> arrivals = new ConcurrentLinkedQueue<>();
     private final AtomicLong total = new AtomicLong();
     private final Map<String, String> runTokens = new ConcurrentHashMap<>();
+    private final AtomicLong inFlight = new AtomicLong();
+    private final AtomicLong maxInFlight = new AtomicLong();
     private final DisposableServer server;
 
     public Receiver() {
@@ -64,7 +66,9 @@ public final class Receiver implements AutoCloseable {
                         arrivals.add(new Arrival(id, scheduled == null ? null : Instant.parse(scheduled), at));
                     }
                     total.incrementAndGet();
-                    return Mono.delay(delay).then(Mono.defer(() -> response.status(status.get()).send().then()));
+                    maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                    return Mono.delay(delay).then(Mono.defer(() -> response.status(status.get()).send().then()))
+                            .doFinally(signal -> inFlight.decrementAndGet());
                 })))
                 .bindNow();
     }
@@ -81,6 +85,16 @@ public final class Receiver implements AutoCloseable {
     /** Deliveries in all (a run delivered twice counts twice). */
     public long total() {
         return total.get();
+    }
+
+    /** Requests held now (received, not yet answered). */
+    public long inFlight() {
+        return inFlight.get();
+    }
+
+    /** The most requests held at once. */
+    public long maxInFlight() {
+        return maxInFlight.get();
     }
 
     /** Runs delivered more than once. */

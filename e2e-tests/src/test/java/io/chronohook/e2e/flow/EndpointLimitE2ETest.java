@@ -1,0 +1,87 @@
+package io.chronohook.e2e.flow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.chronohook.e2e.support.ApiClient;
+import io.chronohook.e2e.support.Await;
+import io.chronohook.e2e.support.BackendProcess;
+import io.chronohook.e2e.support.Receiver;
+import io.chronohook.e2e.support.TestEnvironment;
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An endpoint that takes 10 requests at once and a second each, two instances, and runs all due together: the
+ * receiver never holds more than 10, every run is delivered, and none spent an attempt waiting. Then {@code kill -9}
+ * of one instance while it holds slots: they come back within 15 s, and the survivor fills the endpoint again.
+ */
+class EndpointLimitE2ETest {
+
+    private static final int RUNS = 400;
+    private static final int LIMIT = 10;
+    private static final Map<String, String> QUICK_DEATH = Map.of("CHRONOHOOK_NODE_DEAD_AFTER", "PT5S");
+
+    @Test
+    void tenAtOnceOverTwoInstancesAndAKilledInstancesSlotsComeBack() throws Exception {
+        try (Receiver receiver = new Receiver(Duration.ofSeconds(1));
+             BackendProcess survivor = BackendProcess.start(QUICK_DEATH);
+             BackendProcess killed = BackendProcess.start(QUICK_DEATH)) {
+            ApiClient api = new ApiClient(survivor.uri("/"));
+            String tenant = api.signUp().get("tenantId").asString();
+            URI target = URI.create(receiver.url("/limited"));
+            api.send("PUT", "/api/v1/endpoints/" + target.getHost() + ":" + target.getPort() + "/limits",
+                    "{\"maxInFlight\":" + LIMIT + "}", 200);
+            Instant due = Instant.now().plusSeconds(20).truncatedTo(ChronoUnit.SECONDS);
+            List<String> jobs = new ArrayList<>();
+            for (int i = 0; i < RUNS; i++) {
+                jobs.add(ApiClient.oneShot("limited-" + i, due, receiver.url("/limited")));
+            }
+            api.createInBatches(jobs, 200, 2);
+            assertThat(Instant.now()).as("jobs were created before they fell due").isBefore(due);
+
+            // Both instances deliver; the endpoint is kept at its limit.
+            Await.until(() -> receiver.total() >= 100, Duration.ofSeconds(60));
+            assertThat(receiver.maxInFlight()).isEqualTo(LIMIT);
+            long beforeKill = receiver.total();
+            assertThat(attemptsOverOne(tenant)).as("runs that spent more than one attempt").isZero();
+
+            killed.kill();
+            Instant killedAt = Instant.now();
+            // The dead instance's requests are cut; its slots come back when their leases run out.
+            Await.until(() -> receiver.inFlight() < LIMIT, Duration.ofSeconds(5));
+            Await.until(() -> receiver.inFlight() == LIMIT, Duration.ofSeconds(20));
+            Duration back = Duration.between(killedAt, Instant.now());
+            assertThat(back).as("slots back after the kill").isLessThanOrEqualTo(Duration.ofSeconds(15));
+            System.out.printf("[flow] endpoint full again %.1f s after the kill (%d delivered before it)%n",
+                    back.toMillis() / 1000.0, beforeKill);
+
+            Await.until(() -> receiver.distinct() == RUNS, Duration.ofSeconds(90));
+            assertThat(receiver.maxInFlight()).isEqualTo(LIMIT);
+            // Only the requests cut by the kill were sent again.
+            assertThat(receiver.total() - RUNS).isLessThanOrEqualTo(LIMIT);
+            assertThat(attemptsOverOne(tenant)).isLessThanOrEqualTo(LIMIT);
+        }
+    }
+
+    private static long attemptsOverOne(String tenantId) throws Exception {
+        String hex = tenantId.substring(tenantId.indexOf('_') + 1);
+        try (Connection db = TestEnvironment.database();
+             PreparedStatement query = db.prepareStatement(
+                     "select count(*) from run where tenant_id = cast(? as uuid) and attempt > 1")) {
+            query.setString(1, hex);
+            try (ResultSet row = query.executeQuery()) {
+                row.next();
+                return row.getLong(1);
+            }
+        }
+    }
+}

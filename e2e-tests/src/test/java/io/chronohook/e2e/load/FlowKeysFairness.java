@@ -1,0 +1,162 @@
+package io.chronohook.e2e.load;
+
+import io.chronohook.e2e.support.ApiClient;
+import io.chronohook.e2e.support.BackendProcess;
+import io.chronohook.e2e.support.Lags;
+import io.chronohook.e2e.support.Receiver;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Fairness inside one tenant, on a running backend: flow keys of weights 1, 2 and 5 (with limits of requests in
+ * flight), all backlogged, share the tenant's deliveries by weight; and a key with a large backlog does not hold up
+ * another key of the same tenant.
+ */
+public final class FlowKeysFairness {
+
+    /** The keys, their weights and their limits of requests in flight. */
+    static final String[] KEYS = {"key-a", "key-b", "key-c"};
+    static final int[] WEIGHTS = {1, 2, 5};
+    static final int[] MAX_IN_FLIGHT = {20, 40, 100};
+
+    private FlowKeysFairness() {
+    }
+
+    /** What the weighted part measured: runs delivered per key over the span, and each key's most in flight. */
+    public record Shares(long[] delivered, long[] maxInFlight, int seconds, List<String> lines) {
+
+        /** Key {@code i}'s share of the deliveries over the span. */
+        public double share(int i) {
+            long total = 0;
+            for (long n : delivered) {
+                total += n;
+            }
+            return delivered[i] / (double) Math.max(1, total);
+        }
+
+        /** Key {@code i}'s target share: its weight over the weights' sum. */
+        public static double target(int i) {
+            int total = 0;
+            for (int weight : WEIGHTS) {
+                total += weight;
+            }
+            return WEIGHTS[i] / (double) total;
+        }
+    }
+
+    /**
+     * Keys of weights 1 : 2 : 5, each with {@code runsPerKey} runs due at T (enough to stay backlogged), counted over
+     * {@code seconds} from T+5 s.
+     */
+    public static Shares shares(BackendProcess backend, int runsPerKey, int seconds, double creationPerSecond)
+            throws Exception {
+        ApiClient api = new ApiClient(backend.uri("/"));
+        api.signUp();
+        List<Receiver> receivers = new ArrayList<>();
+        try {
+            for (int i = 0; i < KEYS.length; i++) {
+                receivers.add(new Receiver());
+                api.send("PUT", "/api/v1/flow-keys/" + KEYS[i], "{\"weight\":" + WEIGHTS[i] + ",\"maxInFlight\":"
+                        + MAX_IN_FLIGHT[i] + "}", 200);
+            }
+            Instant t = Instant.now().plusSeconds(20 + (long) (KEYS.length * runsPerKey / creationPerSecond))
+                    .truncatedTo(ChronoUnit.SECONDS);
+            for (int i = 0; i < KEYS.length; i++) {
+                List<String> jobs = new ArrayList<>();
+                for (int n = 0; n < runsPerKey; n++) {
+                    jobs.add(keyed(KEYS[i] + "-" + n, t, receivers.get(i).url("/" + KEYS[i]), KEYS[i]));
+                }
+                api.createInBatches(jobs, 1000, 2);
+            }
+            List<String> lines = new ArrayList<>();
+            if (Instant.now().isAfter(t.minusSeconds(5))) {
+                lines.add("WARNING: creation ended less than 5 s before T");
+            }
+            while (Instant.now().isBefore(t.plusSeconds(seconds + 7))) {
+                Thread.sleep(500);
+            }
+            Instant from = t.plusSeconds(5);
+            long[] delivered = new long[KEYS.length];
+            long[] maxInFlight = new long[KEYS.length];
+            for (int i = 0; i < KEYS.length; i++) {
+                delivered[i] = count(receivers.get(i), from, from.plusSeconds(seconds));
+                maxInFlight[i] = receivers.get(i).maxInFlight();
+            }
+            Shares shares = new Shares(delivered, maxInFlight, seconds, lines);
+            lines.add(String.format("flow keys of one tenant, weights 1 : 2 : 5, %d runs each due at T; over %d s "
+                    + "from T+5 s:", runsPerKey, seconds));
+            for (int i = 0; i < KEYS.length; i++) {
+                lines.add(String.format("  %s weight %d: %,d delivered, share %.3f (target %.3f, %+.1f %%); most in "
+                                + "flight %d (limit %d); left at the end %,d", KEYS[i], WEIGHTS[i], delivered[i],
+                        shares.share(i), Shares.target(i), 100 * (shares.share(i) / Shares.target(i) - 1),
+                        maxInFlight[i], MAX_IN_FLIGHT[i],
+                        runsPerKey - count(receivers.get(i), t.minusSeconds(60), from.plusSeconds(seconds))));
+            }
+            return shares;
+        } finally {
+            for (Receiver receiver : receivers) {
+                receiver.close();
+            }
+        }
+    }
+
+    /**
+     * A key with {@code noisyRuns} due at T beside a key of the same tenant with {@code quietRuns} due evenly
+     * between T+1 s and T+10 s: the quiet key's fire lag while the noisy one drains.
+     */
+    public static Lags quietKeyLag(BackendProcess backend, int noisyRuns, int quietRuns, double creationPerSecond,
+                                   List<String> lines) throws Exception {
+        ApiClient api = new ApiClient(backend.uri("/"));
+        api.signUp();
+        try (Receiver noisy = new Receiver(); Receiver quiet = new Receiver()) {
+            Instant t = Instant.now().plusSeconds(30 + (long) (noisyRuns / creationPerSecond))
+                    .truncatedTo(ChronoUnit.SECONDS);
+            List<String> noisyJobs = new ArrayList<>();
+            for (int n = 0; n < noisyRuns; n++) {
+                noisyJobs.add(keyed("noisy-" + n, t, noisy.url("/noisy"), "noisy"));
+            }
+            List<String> quietJobs = new ArrayList<>();
+            for (int n = 0; n < quietRuns; n++) {
+                quietJobs.add(keyed("quiet-" + n, t.plusMillis(1000 + 9000L * n / Math.max(1, quietRuns)),
+                        quiet.url("/quiet"), "quiet"));
+            }
+            api.createInBatches(noisyJobs, 1000, 2);
+            api.createInBatches(quietJobs, 1000, 2);
+            if (Instant.now().isAfter(t)) {
+                lines.add("WARNING: creation ended after T: the quiet key's lag counts the creation's delay");
+            }
+            Instant deadline = t.plusSeconds(300);
+            while ((quiet.distinct() < quietRuns || noisy.distinct() < noisyRuns) && Instant.now().isBefore(deadline)) {
+                Thread.sleep(250);
+            }
+            Lags quietLags = Lags.of(quiet.arrivals(), arrival -> arrival.scheduledFor() != null);
+            Lags noisyLags = Lags.of(noisy.arrivals(), arrival -> arrival.scheduledFor() != null);
+            lines.add(String.format("one tenant, key \"noisy\" with %,d runs due at T beside key \"quiet\" with %d "
+                            + "due between T+1 s and T+10 s:", noisyRuns, quietRuns));
+            lines.add(String.format("  quiet delivered %d of %d; fire lag p50 %,d ms, p99 %,d ms (target < 1,000)",
+                    quiet.distinct(), quietRuns, quietLags.percentile(50), quietLags.percentile(99)));
+            lines.add(String.format("  noisy delivered %,d of %,d; fire lag p99 %,d ms", noisy.distinct(), noisyRuns,
+                    noisyLags.percentile(99)));
+            return quietLags;
+        }
+    }
+
+    /** A one-shot job with a flow key. */
+    static String keyed(String name, Instant at, String url, String key) {
+        return "{\"name\":\"" + name + "\",\"schedule\":{\"type\":\"at\",\"at\":\"" + at + "\"},"
+                + "\"target\":{\"url\":\"" + url + "\"},\"flowKey\":\"" + key + "\"}";
+    }
+
+    /** Arrivals at {@code receiver} in {@code [from, to)}. */
+    static long count(Receiver receiver, Instant from, Instant to) {
+        long n = 0;
+        for (Receiver.Arrival arrival : receiver.arrivals()) {
+            if (!arrival.at().isBefore(from) && arrival.at().isBefore(to)) {
+                n++;
+            }
+        }
+        return n;
+    }
+}
