@@ -43,7 +43,7 @@ public final class FairnessProgram {
             // Inside one tenant: keys by weight (enough runs for the heaviest to stay backlogged), then a noisy key.
             int runsPerKey = (int) (rates.drain() * (weightSeconds + 5) * 5 / 8);
             FlowKeysFairness.Shares shares = FlowKeysFairness.shares(backend, runsPerKey, weightSeconds,
-                    rates.creation());
+                    rates.creation(), FlowKeysFairness.MAX_IN_FLIGHT);
             shares.lines().forEach(line -> log(report, "%s%n", line));
             List<String> lines = new ArrayList<>();
             FlowKeysFairness.quietKeyLag(backend, noisyRuns, quietRuns, rates.creation(), lines);

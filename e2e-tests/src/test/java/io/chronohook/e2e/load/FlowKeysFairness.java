@@ -16,10 +16,11 @@ import java.util.List;
  */
 public final class FlowKeysFairness {
 
-    /** The keys, their weights and their limits of requests in flight. */
+    /** The keys and their weights. */
     static final String[] KEYS = {"key-a", "key-b", "key-c"};
     static final int[] WEIGHTS = {1, 2, 5};
-    static final int[] MAX_IN_FLIGHT = {20, 40, 100};
+    /** The keys' limits of requests in flight in the program: near what their shares need on 2 vCPU. */
+    public static final int[] MAX_IN_FLIGHT = {20, 40, 100};
 
     private FlowKeysFairness() {
     }
@@ -50,8 +51,8 @@ public final class FlowKeysFairness {
      * Keys of weights 1 : 2 : 5, each with {@code runsPerKey} runs due at T (enough to stay backlogged), counted over
      * {@code seconds} from T+5 s.
      */
-    public static Shares shares(BackendProcess backend, int runsPerKey, int seconds, double creationPerSecond)
-            throws Exception {
+    public static Shares shares(BackendProcess backend, int runsPerKey, int seconds, double creationPerSecond,
+                                int[] maxInFlight) throws Exception {
         ApiClient api = new ApiClient(backend.uri("/"));
         api.signUp();
         List<Receiver> receivers = new ArrayList<>();
@@ -59,7 +60,7 @@ public final class FlowKeysFairness {
             for (int i = 0; i < KEYS.length; i++) {
                 receivers.add(new Receiver());
                 api.send("PUT", "/api/v1/flow-keys/" + KEYS[i], "{\"weight\":" + WEIGHTS[i] + ",\"maxInFlight\":"
-                        + MAX_IN_FLIGHT[i] + "}", 200);
+                        + maxInFlight[i] + "}", 200);
             }
             Instant t = Instant.now().plusSeconds(20 + (long) (KEYS.length * runsPerKey / creationPerSecond))
                     .truncatedTo(ChronoUnit.SECONDS);
@@ -79,10 +80,10 @@ public final class FlowKeysFairness {
             }
             Instant from = t.plusSeconds(5);
             long[] delivered = new long[KEYS.length];
-            long[] maxInFlight = new long[KEYS.length];
+            long[] mostInFlight = new long[KEYS.length];
             for (int i = 0; i < KEYS.length; i++) {
                 delivered[i] = count(receivers.get(i), from, from.plusSeconds(seconds));
-                maxInFlight[i] = receivers.get(i).maxInFlight();
+                mostInFlight[i] = receivers.get(i).maxInFlight();
             }
             // What is left drains before the next measurement starts on the same installation.
             Instant drainBy = Instant.now().plusSeconds(300);
@@ -90,14 +91,14 @@ public final class FlowKeysFairness {
                     < (long) KEYS.length * runsPerKey) {
                 Thread.sleep(500);
             }
-            Shares shares = new Shares(delivered, maxInFlight, seconds, lines);
+            Shares shares = new Shares(delivered, mostInFlight, seconds, lines);
             lines.add(String.format("flow keys of one tenant, weights 1 : 2 : 5, %d runs each due at T; over %d s "
                     + "from T+5 s:", runsPerKey, seconds));
             for (int i = 0; i < KEYS.length; i++) {
                 lines.add(String.format("  %s weight %d: %,d delivered, share %.3f (target %.3f, %+.1f %%); most in "
                                 + "flight %d (limit %d); left at the end %,d", KEYS[i], WEIGHTS[i], delivered[i],
                         shares.share(i), Shares.target(i), 100 * (shares.share(i) / Shares.target(i) - 1),
-                        maxInFlight[i], MAX_IN_FLIGHT[i],
+                        mostInFlight[i], maxInFlight[i],
                         runsPerKey - count(receivers.get(i), t.minusSeconds(60), from.plusSeconds(seconds))));
             }
             return shares;
