@@ -226,7 +226,7 @@ public class JobService {
             return Mono.empty();
         }
         return runs.listForJob(job.tenantId(), job.id(), RunState.SCHEDULED, Instant.EPOCH, PageRequest.of(1, null))
-                .flatMap(page -> offer(page.items()));
+                .flatMap(page -> offer(page.items(), job));
     }
 
     public Mono<JobView> view(TenantId tenantId, JobId id) {
@@ -362,7 +362,8 @@ public class JobService {
                             .flatMap(earlier -> runs.find(tenantId, new RunId(earlier.resourceId())))
                             .switchIfEmpty(Mono.defer(() -> create));
             return write.as(tx::transactional)
-                    .flatMap(run -> run.id().equals(runId) ? offer(List.of(run)).thenReturn(run) : Mono.just(run));
+                    .flatMap(run -> run.id().equals(runId) ? offer(List.of(run), job).thenReturn(run)
+                            : Mono.just(run));
         });
     }
 
@@ -377,9 +378,12 @@ public class JobService {
                 .then();
     }
 
-    private Mono<Void> offer(List<Run> toOffer) {
+    /** Offers runs of {@code job} to the gate, in the job's lane (its priority and flow key). */
+    private Mono<Void> offer(List<Run> toOffer, Job job) {
+        JobDefinition.Flow flow = job.definition().flow();
+        String lane = RunStore.GateEntry.lane((short) flow.priority().code(), flow.key());
         return gate.offer(toOffer.stream()
-                .map(run -> new RunStore.GateEntry(run.id(), run.tenantId(), run.dueAt())).toList());
+                .map(run -> new RunStore.GateEntry(run.id(), run.tenantId(), run.dueAt(), lane)).toList());
     }
 
     Mono<Job> find(TenantId tenantId, JobId id) {
