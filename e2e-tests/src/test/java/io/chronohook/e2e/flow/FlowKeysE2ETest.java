@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Fairness inside a tenant on the real backend jar (the short version of {@code ./chronohook fairness}): keys of
- * weights 1, 2 and 5, all backlogged, share the deliveries within 5 % of 1 : 2 : 5; and a key with a large backlog
+ * weights 1, 2 and 5 share the deliveries within 5 % of 1 : 2 : 5 for as long as all are backlogged; and a key with a large backlog
  * leaves another key of the tenant on time. (Keys' limits of requests in flight are held in {@code FlowLimitsTest}
  * and {@code EndpointLimitE2ETest}.)
  */
@@ -22,19 +22,21 @@ class FlowKeysE2ETest {
     @Test
     void backloggedKeysShareByWeightAndANoisyKeyLeavesAQuietOneOnTime() throws Exception {
         try (BackendProcess backend = BackendProcess.start(Map.of())) {
-            // Limits far above what a busy machine's latency needs, so that only the weights decide the shares.
-            int[] limits = {500, 500, 500};
-            FlowKeysFairness.Shares shares = FlowKeysFairness.shares(backend, 12_000, 10, 4_000, limits);
+            // T is set from this machine's pace of creation (with room to spare), so that every run is in place by T.
+            double creation = 0.7 * FlowKeysFairness.creationRate(backend);
+            System.out.printf("[flow] jobs created per second, counted at 70 %%: %.0f%n", creation);
+            // No limits of requests in flight, so that only the weights decide the shares: on a machine slower than the
+            // backlog, requests wait in the instance before they go out, and even a limit of 500 was seen to bind.
+            FlowKeysFairness.Shares shares = FlowKeysFairness.shares(backend, 12_000, 10, creation, null);
             shares.lines().forEach(System.out::println);
             for (int i = 0; i < 3; i++) {
                 assertThat(shares.delivered()[i]).as("key %d delivered", i).isPositive();
                 assertThat(shares.share(i) / FlowKeysFairness.Shares.target(i)).as("key %d's share to its target", i)
                         .isCloseTo(1.0, within(0.05));
-                assertThat(shares.maxInFlight()[i]).isLessThanOrEqualTo(limits[i]);
             }
 
             List<String> lines = new ArrayList<>();
-            Lags quiet = FlowKeysFairness.quietKeyLag(backend, 20_000, 100, 4_000, lines);
+            Lags quiet = FlowKeysFairness.quietKeyLag(backend, 20_000, 100, creation, lines);
             lines.forEach(System.out::println);
             assertThat(lines).noneMatch(line -> line.startsWith("WARNING"));
             assertThat(shares.lines()).noneMatch(line -> line.startsWith("WARNING"));

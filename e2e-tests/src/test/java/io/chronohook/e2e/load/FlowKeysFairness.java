@@ -48,8 +48,10 @@ public final class FlowKeysFairness {
     }
 
     /**
-     * Keys of weights 1 : 2 : 5, each with {@code runsPerKey} runs due at T (enough to stay backlogged), counted over
-     * {@code seconds} from T+5 s.
+     * Keys of weights 1 : 2 : 5, each with {@code runsPerKey} runs due at T, created interleaved (so a slow creation
+     * delays every key alike), counted over up to {@code seconds} from T+2 s. The span ends early when a key runs out
+     * of runs (a second before its last one arrived): shares are only measured while every key is backlogged.
+     * {@code maxInFlight}: the keys' limits of requests in flight, or null for none (the weights alone).
      */
     public static Shares shares(BackendProcess backend, int runsPerKey, int seconds, double creationPerSecond,
                                 int[] maxInFlight) throws Exception {
@@ -59,30 +61,41 @@ public final class FlowKeysFairness {
         try {
             for (int i = 0; i < KEYS.length; i++) {
                 receivers.add(new Receiver());
-                api.send("PUT", "/api/v1/flow-keys/" + KEYS[i], "{\"weight\":" + WEIGHTS[i] + ",\"maxInFlight\":"
-                        + maxInFlight[i] + "}", 200);
+                api.send("PUT", "/api/v1/flow-keys/" + KEYS[i], "{\"weight\":" + WEIGHTS[i]
+                        + (maxInFlight == null ? "" : ",\"maxInFlight\":" + maxInFlight[i]) + "}", 200);
             }
             Instant t = Instant.now().plusSeconds(20 + (long) (KEYS.length * runsPerKey / creationPerSecond))
                     .truncatedTo(ChronoUnit.SECONDS);
-            for (int i = 0; i < KEYS.length; i++) {
-                List<String> jobs = new ArrayList<>();
-                for (int n = 0; n < runsPerKey; n++) {
+            List<String> jobs = new ArrayList<>();
+            for (int n = 0; n < runsPerKey; n++) {
+                for (int i = 0; i < KEYS.length; i++) {
                     jobs.add(keyed(KEYS[i] + "-" + n, t, receivers.get(i).url("/" + KEYS[i]), KEYS[i]));
                 }
-                api.createInBatches(jobs, 1000, 2);
             }
+            api.createInBatches(jobs, 1000, 2);
             List<String> lines = new ArrayList<>();
             if (Instant.now().isAfter(t.minusSeconds(5))) {
                 lines.add("WARNING: creation ended less than 5 s before T");
             }
-            while (Instant.now().isBefore(t.plusSeconds(seconds + 7))) {
-                Thread.sleep(500);
+            Instant from = t.plusSeconds(2);
+            Instant until = from.plusSeconds(seconds);
+            while (Instant.now().isBefore(until.plusSeconds(2)) && runOut(receivers, runsPerKey) == null) {
+                Thread.sleep(250);
             }
-            Instant from = t.plusSeconds(5);
+            Instant to = until;
+            Instant dry = runOut(receivers, runsPerKey);
+            if (dry != null && dry.minusSeconds(1).isBefore(to)) {
+                to = dry.minusSeconds(1);
+            }
+            long spanMs = Math.max(0, to.toEpochMilli() - from.toEpochMilli());
+            if (spanMs < 2000) {
+                lines.add(String.format("WARNING: a key ran out of runs %.1f s after T: the span is too short; give "
+                        + "each key more runs", (dry.toEpochMilli() - t.toEpochMilli()) / 1000.0));
+            }
             long[] delivered = new long[KEYS.length];
             long[] mostInFlight = new long[KEYS.length];
             for (int i = 0; i < KEYS.length; i++) {
-                delivered[i] = count(receivers.get(i), from, from.plusSeconds(seconds));
+                delivered[i] = count(receivers.get(i), from, to);
                 mostInFlight[i] = receivers.get(i).maxInFlight();
             }
             // What is left drains before the next measurement starts on the same installation.
@@ -91,15 +104,15 @@ public final class FlowKeysFairness {
                     < (long) KEYS.length * runsPerKey) {
                 Thread.sleep(500);
             }
-            Shares shares = new Shares(delivered, mostInFlight, seconds, lines);
-            lines.add(String.format("flow keys of one tenant, weights 1 : 2 : 5, %d runs each due at T; over %d s "
-                    + "from T+5 s:", runsPerKey, seconds));
+            Shares shares = new Shares(delivered, mostInFlight, (int) (spanMs / 1000), lines);
+            lines.add(String.format("flow keys of one tenant, weights 1 : 2 : 5, %,d runs each due at T; over %.1f s "
+                    + "from T+2 s:", runsPerKey, spanMs / 1000.0));
             for (int i = 0; i < KEYS.length; i++) {
                 lines.add(String.format("  %s weight %d: %,d delivered, share %.3f (target %.3f, %+.1f %%); most in "
-                                + "flight %d (limit %d); left at the end %,d", KEYS[i], WEIGHTS[i], delivered[i],
+                                + "flight %d (%s); left at the end %,d", KEYS[i], WEIGHTS[i], delivered[i],
                         shares.share(i), Shares.target(i), 100 * (shares.share(i) / Shares.target(i) - 1),
-                        mostInFlight[i], maxInFlight[i],
-                        runsPerKey - count(receivers.get(i), t.minusSeconds(60), from.plusSeconds(seconds))));
+                        mostInFlight[i], maxInFlight == null ? "no limit" : "limit " + maxInFlight[i],
+                        runsPerKey - count(receivers.get(i), t.minusSeconds(60), to)));
             }
             return shares;
         } finally {
@@ -107,6 +120,44 @@ public final class FlowKeysFairness {
                 receiver.close();
             }
         }
+    }
+
+    /** When the first key to deliver all its runs delivered its last one; null while every key has some left. */
+    private static Instant runOut(List<Receiver> receivers, int runsPerKey) {
+        Instant first = null;
+        for (Receiver receiver : receivers) {
+            if (receiver.distinct() >= runsPerKey) {
+                Instant last = Instant.MIN;
+                for (Receiver.Arrival arrival : receiver.arrivals()) {
+                    last = arrival.at().isAfter(last) ? arrival.at() : last;
+                }
+                first = first == null || last.isBefore(first) ? last : first;
+            }
+        }
+        return first;
+    }
+
+    /**
+     * Jobs created per second through the batch API on this backend, once warm: four pairs of batches of 500 one-shot
+     * jobs a day ahead (never due while the caller measures), two at a time as the measurements create them, on a
+     * tenant of their own; the first two pairs warm up, the last two are timed.
+     */
+    public static double creationRate(BackendProcess backend) throws Exception {
+        ApiClient api = new ApiClient(backend.uri("/"));
+        api.signUp();
+        Instant at = Instant.now().plus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS);
+        long started = 0;
+        for (int round = 0; round < 4; round++) {
+            if (round == 2) {
+                started = System.nanoTime();
+            }
+            List<String> jobs = new ArrayList<>();
+            for (int n = 0; n < 1000; n++) {
+                jobs.add(keyed("probe-" + round + "-" + n, at, "http://127.0.0.1:9/probe", "probe"));
+            }
+            api.createInBatches(jobs, 500, 2);
+        }
+        return 2000 / ((System.nanoTime() - started) / 1e9);
     }
 
     /**
