@@ -117,7 +117,12 @@ public class FlowControl {
                     .flatMap(admission -> admission.admitted()
                             ? Mono.just(new Admission(true, got.member(), null, null, null))
                             : (got.member() == null ? Mono.<Void>empty() : slots.release(got.member()))
-                                    .thenReturn(admission));
+                                    .thenReturn(admission))
+                    // A rate that could not be read lets the run go unlimited (below) without the slots just taken:
+                    // given back here, or this instance would renew them for ever.
+                    .onErrorResume(error -> (got.member() == null ? Mono.<Void>empty() : slots.release(got.member()))
+                            .onErrorResume(ignored -> Mono.empty())
+                            .then(Mono.error(error)));
         });
     }
 

@@ -136,6 +136,26 @@ class FlowLimitsTest extends ReceiverApiTest {
         assertThat(Duration.between(taken, Instant.now())).isLessThanOrEqualTo(Duration.ofSeconds(15));
     }
 
+    @Test
+    void aRateThatCannotBeReadLetsRunsGoUnlimitedAndKeepsNoSlot() {
+        TestTenant tenant = signUp();
+        limits(tenant, host(), Map.of("maxInFlight", 2, "rate", Map.of("limit", 5, "period", "PT1S", "burst", 5)));
+        // The rate's bucket key holds a list: Redis answers every bucket command with an error (WRONGTYPE).
+        TenantId tenantId = new TenantId(storedId(tenant.tenantId()));
+        String bucket = "chronohook:bucket:flow:{" + tenantId.value() + "}:host:" + host() + ":5/1000/5";
+        redisson.getList(bucket, org.redisson.client.codec.StringCodec.INSTANCE).add("not a bucket");
+        String job = standbyJob(tenant, "/unrated", Map.of("maxAttempts", 1));
+
+        trigger(tenant, job, 4);
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> receiver.receivedAt("/unrated").size() == 4);
+        awaitRuns(tenant, job, "succeeded", 4);
+        // The slots taken before the rate failed were given back at once, not kept (and renewed) by this instance.
+        assertThat(slots.inFlight(List.of(FlowSlots.hostSet(tenantId, host())), Instant.now()).block())
+                .containsExactly(0L);
+        redisson.getKeys().delete(bucket);
+    }
+
     @Autowired
     org.redisson.api.RedissonClient redisson;
 

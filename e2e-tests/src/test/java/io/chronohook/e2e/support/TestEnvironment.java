@@ -9,6 +9,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /** Where the real Postgres and Redis of the test machine are, and the keys a test installation uses. */
@@ -83,11 +85,9 @@ public final class TestEnvironment {
             sql.execute("drop database if exists " + database + " with (force)");
             sql.execute("create database " + database);
         }
-        String select = Integer.toString(redisDatabase);
-        try (Socket redis = new Socket(env("CHRONOHOOK_TEST_REDIS_HOST", "127.0.0.1"),
-                Integer.parseInt(env("CHRONOHOOK_TEST_REDIS_PORT", "6379")))) {
-            redis.getOutputStream().write(("*2\r\n$6\r\nSELECT\r\n$" + select.length() + "\r\n" + select
-                    + "\r\n*1\r\n$7\r\nFLUSHDB\r\n").getBytes(StandardCharsets.US_ASCII));
+        try (Socket redis = redis()) {
+            redis.getOutputStream().write(command("SELECT", Integer.toString(redisDatabase)));
+            redis.getOutputStream().write(command("FLUSHDB"));
             BufferedReader answers = new BufferedReader(new InputStreamReader(
                     redis.getInputStream(), StandardCharsets.US_ASCII));
             for (String command : new String[] {"SELECT", "FLUSHDB"}) {
@@ -97,6 +97,41 @@ public final class TestEnvironment {
                 }
             }
         }
+    }
+
+    /** The members of a sorted set in the test installation's Redis database. */
+    public static List<String> sortedSetMembers(String key) throws IOException {
+        try (Socket redis = redis()) {
+            redis.getOutputStream().write(command("SELECT", Integer.toString(redisDatabase())));
+            redis.getOutputStream().write(command("ZRANGE", key, "0", "-1"));
+            BufferedReader answers = new BufferedReader(new InputStreamReader(
+                    redis.getInputStream(), StandardCharsets.UTF_8));
+            String selected = answers.readLine();
+            String header = answers.readLine();
+            if (!"+OK".equals(selected) || header == null || !header.startsWith("*")) {
+                throw new IOException("Redis answered " + selected + " / " + header + " to ZRANGE " + key);
+            }
+            List<String> members = new ArrayList<>();
+            for (int i = Integer.parseInt(header.substring(1)); i > 0; i--) {
+                answers.readLine();
+                members.add(answers.readLine());
+            }
+            return members;
+        }
+    }
+
+    private static Socket redis() throws IOException {
+        return new Socket(env("CHRONOHOOK_TEST_REDIS_HOST", "127.0.0.1"),
+                Integer.parseInt(env("CHRONOHOOK_TEST_REDIS_PORT", "6379")));
+    }
+
+    /** A command in Redis's protocol (its parts ASCII). */
+    private static byte[] command(String... parts) {
+        StringBuilder out = new StringBuilder("*").append(parts.length).append("\r\n");
+        for (String part : parts) {
+            out.append('$').append(part.length()).append("\r\n").append(part).append("\r\n");
+        }
+        return out.toString().getBytes(StandardCharsets.US_ASCII);
     }
 
     private static Connection connect(String database) throws SQLException {
