@@ -2,6 +2,7 @@ package io.chronohook.e2e.fairness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.chronohook.e2e.load.FlowKeysFairness;
 import io.chronohook.e2e.support.ApiClient;
 import io.chronohook.e2e.support.BackendProcess;
 import io.chronohook.e2e.support.Receiver;
@@ -31,7 +32,10 @@ class NoisyNeighbourE2ETest {
             noisy.signUp();
             ApiClient quiet = new ApiClient(backend.uri("/"));
             quiet.signUp();
-            Instant t = Instant.now().plusSeconds(30).truncatedTo(ChronoUnit.SECONDS);
+            // T leaves the creation 10 s to spare at this machine's pace (counted at 70 %), and at least 30 s.
+            double creation = 0.7 * FlowKeysFairness.creationRate(backend);
+            Instant t = Instant.now().plusSeconds(Math.max(30, 20 + (long) ((NOISY + QUIET) / creation)))
+                    .truncatedTo(ChronoUnit.SECONDS);
             List<String> quietJobs = new ArrayList<>();
             for (int i = 0; i < QUIET; i++) {
                 // due every 50 ms from T+0.5 s: while the noisy tenant's burst is still draining
