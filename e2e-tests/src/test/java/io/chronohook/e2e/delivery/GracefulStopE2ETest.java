@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.chronohook.e2e.support.ApiClient;
 import io.chronohook.e2e.support.BackendProcess;
+import io.chronohook.e2e.support.FreshInstallation;
 import io.chronohook.e2e.support.Receiver;
 import io.chronohook.e2e.support.TestEnvironment;
 import java.sql.Connection;
@@ -18,11 +19,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * SIGTERM under load: the instance claims nothing after the signal, lets its deliveries in flight finish and
  * records them, and exits by itself; the instance started next delivers the rest — nothing lost, nothing twice.
  */
+@ExtendWith(FreshInstallation.class)
 class GracefulStopE2ETest {
 
     private static final int RUNS = 3_000;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.chronohook.e2e.support.ApiClient;
 import io.chronohook.e2e.support.BackendProcess;
+import io.chronohook.e2e.support.FreshInstallation;
 import io.chronohook.e2e.support.Receiver;
 import io.chronohook.e2e.support.TestEnvironment;
 import java.sql.Connection;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -25,6 +27,7 @@ import tools.jackson.databind.JsonNode;
  * rows. The jobs' timeout leaves room for 2,000 requests
  * queued at one receiver, so that the only redeliveries are those the kill caused.
  */
+@ExtendWith(FreshInstallation.class)
 class KillE2ETest {
 
     private static final int RUNS = 2000;

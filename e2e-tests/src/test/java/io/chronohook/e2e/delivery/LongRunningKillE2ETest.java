@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.chronohook.e2e.support.ApiClient;
 import io.chronohook.e2e.support.Await;
 import io.chronohook.e2e.support.BackendProcess;
+import io.chronohook.e2e.support.FreshInstallation;
 import io.chronohook.e2e.support.Receiver;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,6 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -22,6 +24,7 @@ import tools.jackson.databind.JsonNode;
  * heartbeats land on the other instance well past the heartbeat timeout, it completes there, and the callback was
  * sent once — the dead instance's runs are taken up again, but a running run is not one of them.
  */
+@ExtendWith(FreshInstallation.class)
 class LongRunningKillE2ETest {
 
     private static final Map<String, String> QUICK_DEATH = Map.of("CHRONOHOOK_NODE_DEAD_AFTER", "PT5S");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import tools.jackson.databind.JsonNode;
 import io.chronohook.e2e.support.ApiClient;
 import io.chronohook.e2e.support.BackendProcess;
+import io.chronohook.e2e.support.FreshInstallation;
 import io.chronohook.e2e.support.Receiver;
 import io.chronohook.e2e.support.TestEnvironment;
 import java.sql.Connection;
@@ -20,19 +21,21 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A bulk replay outlives its instance: 10,000 dead runs are replayed through one backend, which is killed at once;
+ * A bulk replay outlives its instance: 4,000 dead runs are replayed through one backend, which is killed at once;
  * the other takes the replay over from where its last chunk was written and every run is delivered.
  */
+@ExtendWith(FreshInstallation.class)
 class ReplayTakeoverE2ETest {
 
-    private static final int RUNS = 10_000;
+    private static final int RUNS = 4_000;
     /** Small chunks, so that the replay is still under way when its instance is killed. */
     private static final Map<String, String> SMALL_CHUNKS = Map.of("CHRONOHOOK_REPLAY_CHUNK", "10");
 
     @Test
-    void aReplayOfTenThousandDeadRunsFinishesAfterTheInstanceRunningItIsKilled() throws Exception {
+    void aReplayOfFourThousandDeadRunsFinishesAfterTheInstanceRunningItIsKilled() throws Exception {
         AtomicInteger status = new AtomicInteger(400);
         String prefix = "takeover-" + UUID.randomUUID().toString().substring(0, 8) + "-";
         Instant testStarted = Instant.now();
@@ -42,7 +45,7 @@ class ReplayTakeoverE2ETest {
             ApiClient viaFirst = new ApiClient(first.uri("/"));
             viaFirst.signUp();
             ApiClient viaSecond = viaFirst.sharingKeyWith(second.uri("/"));
-            Instant due = Instant.now().plusSeconds(30).truncatedTo(ChronoUnit.SECONDS);
+            Instant due = Instant.now().plusSeconds(20).truncatedTo(ChronoUnit.SECONDS);
             List<String> jobs = new ArrayList<>();
             for (int i = 0; i < RUNS; i++) {
                 jobs.add("{\"name\":\"" + prefix + i + "\",\"schedule\":{\"type\":\"at\",\"at\":\""

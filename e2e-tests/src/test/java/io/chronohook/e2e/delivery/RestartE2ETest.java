@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.chronohook.e2e.support.ApiClient;
 import io.chronohook.e2e.support.BackendProcess;
+import io.chronohook.e2e.support.FreshInstallation;
 import io.chronohook.e2e.support.Receiver;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,8 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Runs due across a restart of the backend are delivered, none lost and none doubled. */
+@ExtendWith(FreshInstallation.class)
 class RestartE2ETest {
 
     private static final int JOBS = 300;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.chronohook.e2e.support.ApiClient;
 import io.chronohook.e2e.support.BackendProcess;
+import io.chronohook.e2e.support.FreshInstallation;
 import io.chronohook.e2e.support.Receiver;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,21 +13,23 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Two backends on the same Postgres and Redis share the work: 10,000 one-shot runs, each delivered exactly once. */
+/** Two backends on the same Postgres and Redis share the work: 5,000 one-shot runs, each delivered exactly once. */
+@ExtendWith(FreshInstallation.class)
 class TwoInstancesE2ETest {
 
-    private static final int RUNS = 10_000;
+    private static final int RUNS = 5_000;
 
     @Test
-    void tenThousandRunsDueTogetherAreDeliveredOnceAcrossTwoInstances() throws Exception {
+    void fiveThousandRunsDueTogetherAreDeliveredOnceAcrossTwoInstances() throws Exception {
         try (Receiver receiver = new Receiver();
              BackendProcess first = BackendProcess.start(Map.of());
              BackendProcess second = BackendProcess.start(Map.of())) {
             ApiClient viaFirst = new ApiClient(first.uri("/"));
             viaFirst.signUp();
             ApiClient viaSecond = viaFirst.sharingKeyWith(second.uri("/"));
-            Instant due = Instant.now().plusSeconds(40).truncatedTo(ChronoUnit.SECONDS);
+            Instant due = Instant.now().plusSeconds(30).truncatedTo(ChronoUnit.SECONDS);
             List<String> half = new ArrayList<>();
             List<String> otherHalf = new ArrayList<>();
             for (int i = 0; i < RUNS; i++) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.chronohook.e2e.support.ApiClient;
 import io.chronohook.e2e.support.BackendProcess;
+import io.chronohook.e2e.support.FreshInstallation;
 import io.chronohook.e2e.support.Receiver;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,8 +15,10 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A tenant's dispatch rate holds across instances: its bucket is shared, not one per instance. */
+@ExtendWith(FreshInstallation.class)
 class DispatchRateE2ETest {
 
     private static final int RUNS = 1000;

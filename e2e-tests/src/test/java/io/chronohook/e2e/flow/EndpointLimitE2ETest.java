@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.chronohook.e2e.support.ApiClient;
 import io.chronohook.e2e.support.Await;
 import io.chronohook.e2e.support.BackendProcess;
+import io.chronohook.e2e.support.FreshInstallation;
 import io.chronohook.e2e.support.Receiver;
 import io.chronohook.e2e.support.TestEnvironment;
 import java.net.URI;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * An endpoint that takes 10 requests at once and a second each, two instances, and runs all due together: the
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * of one instance while it holds slots: every slot held at the kill is back within 15 s (read in Redis), and the
  * survivor fills the endpoint again.
  */
+@ExtendWith(FreshInstallation.class)
 class EndpointLimitE2ETest {
 
     /** 400 in the suite; {@code -Dchronohook.e2e.endpoint-runs=1000} for the full size (about 100 s of deliveries). */
@@ -55,7 +58,8 @@ class EndpointLimitE2ETest {
             assertThat(Instant.now()).as("jobs were created before they fell due").isBefore(due);
 
             // Both instances deliver; the endpoint is kept at its limit.
-            Await.until(() -> receiver.total() >= 100, Duration.ofSeconds(60));
+            Await.until(() -> receiver.total() >= 100, Duration.ofSeconds(60),
+                    () -> receiver.total() + " delivered; runs " + states(tenant));
             assertThat(receiver.maxInFlight()).isEqualTo(LIMIT);
             long beforeKill = receiver.total();
             assertThat(attemptsOverOne(tenant)).as("runs that spent more than one attempt").isZero();
@@ -93,6 +97,24 @@ class EndpointLimitE2ETest {
         String hex = tenantId.substring(tenantId.indexOf('_') + 1);
         return hex.replaceFirst("(\\p{XDigit}{8})(\\p{XDigit}{4})(\\p{XDigit}{4})(\\p{XDigit}{4})(\\p{XDigit}+)",
                 "$1-$2-$3-$4-$5");
+    }
+
+    /** The tenant's runs by state and reason for waiting, as {@code state/reason=count}. */
+    private static String states(String tenantId) throws Exception {
+        String hex = tenantId.substring(tenantId.indexOf('_') + 1);
+        StringBuilder out = new StringBuilder();
+        try (Connection db = TestEnvironment.database(); PreparedStatement query = db.prepareStatement(
+                "select state, coalesce(deferred_reason, '-'), count(*) from run where tenant_id = cast(? as uuid) "
+                        + "group by 1, 2 order by 1, 2")) {
+            query.setString(1, hex);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    out.append(rows.getString(1)).append('/').append(rows.getString(2)).append('=')
+                            .append(rows.getLong(3)).append(' ');
+                }
+            }
+        }
+        return out.toString().trim();
     }
 
     private static long attemptsOverOne(String tenantId) throws Exception {

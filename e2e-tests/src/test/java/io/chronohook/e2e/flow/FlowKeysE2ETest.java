@@ -5,18 +5,21 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.chronohook.e2e.load.FlowKeysFairness;
 import io.chronohook.e2e.support.BackendProcess;
+import io.chronohook.e2e.support.FreshInstallation;
 import io.chronohook.e2e.support.Lags;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Fairness inside a tenant on the real backend jar (the short version of {@code ./chronohook fairness}): keys of
  * weights 1, 2 and 5 share the deliveries within 5 % of 1 : 2 : 5 for as long as all are backlogged; and a key with a large backlog
- * leaves another key of the tenant on time. (Keys' limits of requests in flight are held in {@code FlowLimitsTest}
+ * leaves another key of the tenant on time (within {@link Lags#fairBoundMillis} of the noisy key's drain). (Keys' limits of requests in flight are held in {@code FlowLimitsTest}
  * and {@code EndpointLimitE2ETest}.)
  */
+@ExtendWith(FreshInstallation.class)
 class FlowKeysE2ETest {
 
     @Test
@@ -27,7 +30,7 @@ class FlowKeysE2ETest {
             System.out.printf("[flow] jobs created per second, counted at 70 %%: %.0f%n", creation);
             // No limits of requests in flight, so that only the weights decide the shares: on a machine slower than the
             // backlog, requests wait in the instance before they go out, and even a limit of 500 was seen to bind.
-            FlowKeysFairness.Shares shares = FlowKeysFairness.shares(backend, 12_000, 10, creation, null);
+            FlowKeysFairness.Shares shares = FlowKeysFairness.shares(backend, 10_000, 10, creation, null);
             shares.lines().forEach(System.out::println);
             for (int i = 0; i < 3; i++) {
                 assertThat(shares.delivered()[i]).as("key %d delivered", i).isPositive();
@@ -36,12 +39,13 @@ class FlowKeysE2ETest {
             }
 
             List<String> lines = new ArrayList<>();
-            Lags quiet = FlowKeysFairness.quietKeyLag(backend, 20_000, 100, creation, lines);
+            FlowKeysFairness.QuietKey quiet = FlowKeysFairness.quietKeyLag(backend, 10_000, 100, 4, creation, lines);
             lines.forEach(System.out::println);
             assertThat(lines).noneMatch(line -> line.startsWith("WARNING"));
             assertThat(shares.lines()).noneMatch(line -> line.startsWith("WARNING"));
-            assertThat(quiet.count()).isEqualTo(100);
-            assertThat(quiet.percentile(99)).as("the quiet key's p99 fire lag, ms").isLessThan(1000);
+            assertThat(quiet.quiet().count()).isEqualTo(100);
+            assertThat(quiet.quiet().percentile(99)).as("the quiet key's p99 fire lag, ms")
+                    .isLessThanOrEqualTo(Lags.fairBoundMillis(quiet.noisyDrainSeconds()));
         }
     }
 }

@@ -41,12 +41,12 @@ public final class FairnessProgram {
             Rates rates = noisyNeighbour(backend, noisyRuns, quietRuns, report);
             weights(backend, weightSeconds, rates, report);
             // Inside one tenant: keys by weight (enough runs for the heaviest to stay backlogged), then a noisy key.
-            int runsPerKey = (int) (rates.drain() * (weightSeconds + 5) * 5 / 8);
-            FlowKeysFairness.Shares shares = FlowKeysFairness.shares(backend, runsPerKey, weightSeconds,
+            int heaviestRuns = (int) (rates.drain() * (weightSeconds + 5) * 5 / 8);
+            FlowKeysFairness.Shares shares = FlowKeysFairness.shares(backend, heaviestRuns, weightSeconds,
                     rates.creation(), FlowKeysFairness.MAX_IN_FLIGHT);
             shares.lines().forEach(line -> log(report, "%s%n", line));
             List<String> lines = new ArrayList<>();
-            FlowKeysFairness.quietKeyLag(backend, noisyRuns, quietRuns, rates.creation(), lines);
+            FlowKeysFairness.quietKeyLag(backend, noisyRuns, quietRuns, 9, rates.creation(), lines);
             lines.forEach(line -> log(report, "%s%n", line));
         }
         System.out.print(report);

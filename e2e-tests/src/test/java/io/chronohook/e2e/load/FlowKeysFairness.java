@@ -7,6 +7,7 @@ import io.chronohook.e2e.support.Receiver;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -48,13 +49,20 @@ public final class FlowKeysFairness {
     }
 
     /**
-     * Keys of weights 1 : 2 : 5, each with {@code runsPerKey} runs due at T, created interleaved (so a slow creation
-     * delays every key alike), counted over up to {@code seconds} from T+2 s. The span ends early when a key runs out
+     * Keys of weights 1 : 2 : 5 with runs due at T in proportion to their weights ({@code heaviestRuns} for the key
+     * of weight 5: every key needs about as long to deliver its own), created interleaved (so a slow creation delays
+     * every key alike), counted over up to {@code seconds} from T+2 s. The span ends early when a key runs out
      * of runs (a second before its last one arrived): shares are only measured while every key is backlogged.
      * {@code maxInFlight}: the keys' limits of requests in flight, or null for none (the weights alone).
      */
-    public static Shares shares(BackendProcess backend, int runsPerKey, int seconds, double creationPerSecond,
+    public static Shares shares(BackendProcess backend, int heaviestRuns, int seconds, double creationPerSecond,
                                 int[] maxInFlight) throws Exception {
+        int[] runs = new int[KEYS.length];
+        int heaviest = Arrays.stream(WEIGHTS).max().orElseThrow();
+        for (int i = 0; i < KEYS.length; i++) {
+            runs[i] = (int) ((long) heaviestRuns * WEIGHTS[i] / heaviest);
+        }
+        int total = Arrays.stream(runs).sum();
         ApiClient api = new ApiClient(backend.uri("/"));
         api.signUp();
         List<Receiver> receivers = new ArrayList<>();
@@ -64,12 +72,15 @@ public final class FlowKeysFairness {
                 api.send("PUT", "/api/v1/flow-keys/" + KEYS[i], "{\"weight\":" + WEIGHTS[i]
                         + (maxInFlight == null ? "" : ",\"maxInFlight\":" + maxInFlight[i]) + "}", 200);
             }
-            Instant t = Instant.now().plusSeconds(20 + (long) (KEYS.length * runsPerKey / creationPerSecond))
+            Instant t = Instant.now().plusSeconds(10 + (long) (total / creationPerSecond))
                     .truncatedTo(ChronoUnit.SECONDS);
             List<String> jobs = new ArrayList<>();
-            for (int n = 0; n < runsPerKey; n++) {
+            for (int n = 0; n < runs[runs.length - 1]; n++) {
                 for (int i = 0; i < KEYS.length; i++) {
-                    jobs.add(keyed(KEYS[i] + "-" + n, t, receivers.get(i).url("/" + KEYS[i]), KEYS[i]));
+                    // interleaved: the lighter keys' runs spread over the heaviest's
+                    if ((long) n * runs[i] / runs[runs.length - 1] != (long) (n + 1) * runs[i] / runs[runs.length - 1]) {
+                        jobs.add(keyed(KEYS[i] + "-" + n, t, receivers.get(i).url("/" + KEYS[i]), KEYS[i]));
+                    }
                 }
             }
             api.createInBatches(jobs, 1000, 2);
@@ -79,11 +90,11 @@ public final class FlowKeysFairness {
             }
             Instant from = t.plusSeconds(2);
             Instant until = from.plusSeconds(seconds);
-            while (Instant.now().isBefore(until.plusSeconds(2)) && runOut(receivers, runsPerKey) == null) {
+            while (Instant.now().isBefore(until.plusSeconds(2)) && runOut(receivers, runs) == null) {
                 Thread.sleep(250);
             }
             Instant to = until;
-            Instant dry = runOut(receivers, runsPerKey);
+            Instant dry = runOut(receivers, runs);
             if (dry != null && dry.minusSeconds(1).isBefore(to)) {
                 to = dry.minusSeconds(1);
             }
@@ -101,18 +112,18 @@ public final class FlowKeysFairness {
             // What is left drains before the next measurement starts on the same installation.
             Instant drainBy = Instant.now().plusSeconds(300);
             while (Instant.now().isBefore(drainBy) && receivers.stream().mapToLong(Receiver::distinct).sum()
-                    < (long) KEYS.length * runsPerKey) {
+                    < total) {
                 Thread.sleep(500);
             }
             Shares shares = new Shares(delivered, mostInFlight, (int) (spanMs / 1000), lines);
-            lines.add(String.format("flow keys of one tenant, weights 1 : 2 : 5, %,d runs each due at T; over %.1f s "
-                    + "from T+2 s:", runsPerKey, spanMs / 1000.0));
+            lines.add(String.format("flow keys of one tenant, weights 1 : 2 : 5, %,d : %,d : %,d runs due at T; over "
+                    + "%.1f s from T+2 s:", runs[0], runs[1], runs[2], spanMs / 1000.0));
             for (int i = 0; i < KEYS.length; i++) {
                 lines.add(String.format("  %s weight %d: %,d delivered, share %.3f (target %.3f, %+.1f %%); most in "
                                 + "flight %d (%s); left at the end %,d", KEYS[i], WEIGHTS[i], delivered[i],
                         shares.share(i), Shares.target(i), 100 * (shares.share(i) / Shares.target(i) - 1),
                         mostInFlight[i], maxInFlight == null ? "no limit" : "limit " + maxInFlight[i],
-                        runsPerKey - count(receivers.get(i), t.minusSeconds(60), to)));
+                        runs[i] - count(receivers.get(i), t.minusSeconds(60), to)));
             }
             return shares;
         } finally {
@@ -123,10 +134,11 @@ public final class FlowKeysFairness {
     }
 
     /** When the first key to deliver all its runs delivered its last one; null while every key has some left. */
-    private static Instant runOut(List<Receiver> receivers, int runsPerKey) {
+    private static Instant runOut(List<Receiver> receivers, int[] runs) {
         Instant first = null;
-        for (Receiver receiver : receivers) {
-            if (receiver.distinct() >= runsPerKey) {
+        for (int i = 0; i < receivers.size(); i++) {
+            Receiver receiver = receivers.get(i);
+            if (receiver.distinct() >= runs[i]) {
                 Instant last = Instant.MIN;
                 for (Receiver.Arrival arrival : receiver.arrivals()) {
                     last = arrival.at().isAfter(last) ? arrival.at() : last;
@@ -160,16 +172,20 @@ public final class FlowKeysFairness {
         return 2000 / ((System.nanoTime() - started) / 1e9);
     }
 
+    /** What the noisy-key part measured: the quiet key's fire lag, and how long after T the noisy key drained. */
+    public record QuietKey(Lags quiet, double noisyDrainSeconds) {
+    }
+
     /**
      * A key with {@code noisyRuns} due at T beside a key of the same tenant with {@code quietRuns} due evenly
-     * between T+1 s and T+10 s: the quiet key's fire lag while the noisy one drains.
+     * between T+1 s and T+1 s+{@code quietSeconds}: the quiet key's fire lag while the noisy one drains.
      */
-    public static Lags quietKeyLag(BackendProcess backend, int noisyRuns, int quietRuns, double creationPerSecond,
-                                   List<String> lines) throws Exception {
+    public static QuietKey quietKeyLag(BackendProcess backend, int noisyRuns, int quietRuns, int quietSeconds,
+                                       double creationPerSecond, List<String> lines) throws Exception {
         ApiClient api = new ApiClient(backend.uri("/"));
         api.signUp();
         try (Receiver noisy = new Receiver(); Receiver quiet = new Receiver()) {
-            Instant t = Instant.now().plusSeconds(30 + (long) (noisyRuns / creationPerSecond))
+            Instant t = Instant.now().plusSeconds(10 + (long) ((noisyRuns + quietRuns) / creationPerSecond))
                     .truncatedTo(ChronoUnit.SECONDS);
             List<String> noisyJobs = new ArrayList<>();
             for (int n = 0; n < noisyRuns; n++) {
@@ -177,7 +193,7 @@ public final class FlowKeysFairness {
             }
             List<String> quietJobs = new ArrayList<>();
             for (int n = 0; n < quietRuns; n++) {
-                quietJobs.add(keyed("quiet-" + n, t.plusMillis(1000 + 9000L * n / Math.max(1, quietRuns)),
+                quietJobs.add(keyed("quiet-" + n, t.plusMillis(1000 + 1000L * quietSeconds * n / Math.max(1, quietRuns)),
                         quiet.url("/quiet"), "quiet"));
             }
             api.createInBatches(noisyJobs, 1000, 2);
@@ -191,13 +207,22 @@ public final class FlowKeysFairness {
             }
             Lags quietLags = Lags.of(quiet.arrivals(), arrival -> arrival.scheduledFor() != null);
             Lags noisyLags = Lags.of(noisy.arrivals(), arrival -> arrival.scheduledFor() != null);
+            Instant lastNoisy = t;
+            for (Receiver.Arrival arrival : noisy.arrivals()) {
+                lastNoisy = arrival.at().isAfter(lastNoisy) ? arrival.at() : lastNoisy;
+            }
+            double drain = (lastNoisy.toEpochMilli() - t.toEpochMilli()) / 1000.0;
+            if (drain < 1 + quietSeconds) {
+                lines.add(String.format("WARNING: the noisy key drained %.1f s after T, before the quiet key's last "
+                        + "run was due: give it more runs", drain));
+            }
             lines.add(String.format("one tenant, key \"noisy\" with %,d runs due at T beside key \"quiet\" with %d "
-                            + "due between T+1 s and T+10 s:", noisyRuns, quietRuns));
+                            + "due between T+1 s and T+%d s:", noisyRuns, quietRuns, 1 + quietSeconds));
             lines.add(String.format("  quiet delivered %d of %d; fire lag p50 %,d ms, p99 %,d ms (target < 1,000)",
                     quiet.distinct(), quietRuns, quietLags.percentile(50), quietLags.percentile(99)));
-            lines.add(String.format("  noisy delivered %,d of %,d; fire lag p99 %,d ms", noisy.distinct(), noisyRuns,
-                    noisyLags.percentile(99)));
-            return quietLags;
+            lines.add(String.format("  noisy delivered %,d of %,d, drained %.1f s after T; fire lag p99 %,d ms",
+                    noisy.distinct(), noisyRuns, drain, noisyLags.percentile(99)));
+            return new QuietKey(quietLags, drain);
         }
     }
 

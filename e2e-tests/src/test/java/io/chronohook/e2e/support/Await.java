@@ -14,12 +14,23 @@ public final class Await {
         boolean holds() throws Exception;
     }
 
+    /** What was seen when a wait failed, for its message. */
+    public interface Seen {
+        String describe() throws Exception;
+    }
+
     /** Returns once {@code check} holds; fails with an {@link AssertionError} if it does not within {@code atMost}. */
     public static void until(Check check, Duration atMost) throws Exception {
+        until(check, atMost, () -> "");
+    }
+
+    /** As {@link #until(Check, Duration)}, the failure saying what {@code seen} describes at that moment. */
+    public static void until(Check check, Duration atMost, Seen seen) throws Exception {
         Instant deadline = Instant.now().plus(atMost);
         while (!check.holds()) {
             if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("not within " + atMost);
+                String described = seen.describe();
+                throw new AssertionError("not within " + atMost + (described.isEmpty() ? "" : ": " + described));
             }
             Thread.sleep(200);
         }

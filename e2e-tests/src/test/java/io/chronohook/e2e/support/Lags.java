@@ -39,6 +39,17 @@ public final class Lags {
         return new Lags(sorted);
     }
 
+    /**
+     * The most a quiet tenant's (or key's) p99 fire lag may be beside a backlog that drained {@code drainSeconds}
+     * after it fell due, in ms: served in turn, a quiet run is late by about one pass through the instance whatever
+     * the backlog; served behind it, by most of the drain. The bound is the product's target of 1 s (shown at full
+     * size by {@code ./chronohook fairness}), or a tenth of the drain on a machine too slow to drain the test's
+     * backlog in 10 s, where one pass takes longer too: still ten times better than waiting behind the backlog.
+     */
+    public static long fairBoundMillis(double drainSeconds) {
+        return Math.max(1000, (long) (drainSeconds * 100));
+    }
+
     public int count() {
         return sortedMillis.length;
     }
