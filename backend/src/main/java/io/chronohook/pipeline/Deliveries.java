@@ -67,7 +67,8 @@ public class Deliveries {
                         return Mono.just(AttemptResults.waitingForCapacity(run, clock.instant(), admission.until(),
                                 admission.limit(), admission.reason()));
                     }
-                    return send(run, trace).flatMap(done -> flow.release(admission).thenReturn(done));
+                    // The slots go back however the send ends: with an attempt, an error, or nothing at all.
+                    return Mono.usingWhen(Mono.just(admission), admitted -> send(run, trace), flow::release);
                 });
     }
 

@@ -16,19 +16,19 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * An endpoint that takes 10 requests at once and a second each, two instances, and runs all due together: the
  * receiver never holds more than 10, every run is delivered, and none spent an attempt waiting. Then {@code kill -9}
- * of one instance while it holds slots: every slot held at the kill is back within 15 s (read in Redis), and the
- * survivor fills the endpoint again.
+ * of one instance while it holds slots: every slot held at the kill is back within 15 s (read in Redis: gone, or its
+ * lease run out, which no take counts), and the survivor fills the endpoint again.
  */
 @ExtendWith(FreshInstallation.class)
 class EndpointLimitE2ETest {
@@ -58,8 +58,10 @@ class EndpointLimitE2ETest {
             assertThat(Instant.now()).as("jobs were created before they fell due").isBefore(due);
 
             // Both instances deliver; the endpoint is kept at its limit.
-            Await.until(() -> receiver.total() >= 100, Duration.ofSeconds(60),
-                    () -> receiver.total() + " delivered; runs " + states(tenant));
+            // What a wait that fails says: the receiver's counts, the slots taken now and the runs' states.
+            Await.Seen seen = () -> receiver.total() + " delivered, " + receiver.inFlight() + " in flight; slots "
+                    + stillHeld(slotSet, TestEnvironment.sortedSetMembers(slotSet)) + "; runs " + states(tenant);
+            Await.until(() -> receiver.total() >= 100, Duration.ofSeconds(60), seen);
             assertThat(receiver.maxInFlight()).isEqualTo(LIMIT);
             long beforeKill = receiver.total();
             assertThat(attemptsOverOne(tenant)).as("runs that spent more than one attempt").isZero();
@@ -70,21 +72,22 @@ class EndpointLimitE2ETest {
             Instant killedAt = Instant.now();
             // What the dead instance held stays as it was until its runs are rescued (it counts dead after 5 s).
             Set<String> heldByKilled = heldBy(tenant, killed.pid());
-            Await.until(() -> receiver.inFlight() < LIMIT, Duration.ofSeconds(5));
+            Await.until(() -> receiver.inFlight() < LIMIT, Duration.ofSeconds(5), seen);
             // The dead instance's slots come back when their leases run out (the survivor's end with their requests):
-            // none of the slots held at the kill is left.
-            Await.until(() -> Collections.disjoint(TestEnvironment.sortedSetMembers(slotSet), slotsAtKill),
-                    Duration.ofSeconds(30));
+            // none of the slots held at the kill still counts (gone, or its lease run out: the next take removes it).
+            Await.until(() -> stillHeld(slotSet, slotsAtKill).isEmpty(), Duration.ofSeconds(30),
+                    () -> "slots held at the kill still held: " + stillHeld(slotSet, slotsAtKill) + "; "
+                            + seen.describe());
             Duration back = Duration.between(killedAt, Instant.now());
             assertThat(back).as("slots back after the kill").isLessThanOrEqualTo(Duration.ofSeconds(15));
             // The survivor, which held about half of them, fills the endpoint again (requests come and go: nearly
             // full counts); its runs waiting for capacity look again within 5 s.
-            Await.until(() -> receiver.inFlight() >= LIMIT - 2, Duration.ofSeconds(45));
+            Await.until(() -> receiver.inFlight() >= LIMIT - 2, Duration.ofSeconds(45), seen);
             System.out.printf("[flow] %d slots held at the kill, all back %.1f s after it; the endpoint full again "
                             + "%.1f s after it (%d delivered before it)%n", slotsAtKill.size(), back.toMillis() / 1000.0,
                     Duration.between(killedAt, Instant.now()).toMillis() / 1000.0, beforeKill);
 
-            Await.until(() -> receiver.distinct() == RUNS, Duration.ofSeconds(30 + RUNS / LIMIT));
+            Await.until(() -> receiver.distinct() == RUNS, Duration.ofSeconds(30 + RUNS / LIMIT), seen);
             assertThat(receiver.maxInFlight()).isEqualTo(LIMIT);
             // Only the requests cut by the kill were sent again, and only runs the dead instance held took a second
             // attempt (those it had claimed but not sent yet count their lost attempt too).
@@ -97,6 +100,18 @@ class EndpointLimitE2ETest {
         String hex = tenantId.substring(tenantId.indexOf('_') + 1);
         return hex.replaceFirst("(\\p{XDigit}{8})(\\p{XDigit}{4})(\\p{XDigit}{4})(\\p{XDigit}{4})(\\p{XDigit}+)",
                 "$1-$2-$3-$4-$5");
+    }
+
+    /** The slots of {@code held} whose lease has not run out, with how long it still runs. */
+    private static Map<String, String> stillHeld(String set, List<String> held) throws Exception {
+        long now = System.currentTimeMillis();
+        Map<String, String> left = new TreeMap<>();
+        TestEnvironment.sortedSet(set).forEach((member, until) -> {
+            if (held.contains(member) && until > now) {
+                left.put(member.substring(0, 8), String.format("%+.1f s", (until - now) / 1000.0));
+            }
+        });
+        return left;
     }
 
     /** The tenant's runs by state and reason for waiting, as {@code state/reason=count}. */

@@ -9,7 +9,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -101,9 +101,14 @@ public final class TestEnvironment {
 
     /** The members of a sorted set in the test installation's Redis database. */
     public static List<String> sortedSetMembers(String key) throws IOException {
+        return List.copyOf(sortedSet(key).keySet());
+    }
+
+    /** The members of a sorted set in the test installation's Redis database with their scores, lowest first. */
+    public static Map<String, Double> sortedSet(String key) throws IOException {
         try (Socket redis = redis()) {
             redis.getOutputStream().write(command("SELECT", Integer.toString(redisDatabase())));
-            redis.getOutputStream().write(command("ZRANGE", key, "0", "-1"));
+            redis.getOutputStream().write(command("ZRANGE", key, "0", "-1", "WITHSCORES"));
             BufferedReader answers = new BufferedReader(new InputStreamReader(
                     redis.getInputStream(), StandardCharsets.UTF_8));
             String selected = answers.readLine();
@@ -111,10 +116,12 @@ public final class TestEnvironment {
             if (!"+OK".equals(selected) || header == null || !header.startsWith("*")) {
                 throw new IOException("Redis answered " + selected + " / " + header + " to ZRANGE " + key);
             }
-            List<String> members = new ArrayList<>();
-            for (int i = Integer.parseInt(header.substring(1)); i > 0; i--) {
+            Map<String, Double> members = new LinkedHashMap<>();
+            for (int i = Integer.parseInt(header.substring(1)) / 2; i > 0; i--) {
                 answers.readLine();
-                members.add(answers.readLine());
+                String member = answers.readLine();
+                answers.readLine();
+                members.put(member, Double.parseDouble(answers.readLine()));
             }
             return members;
         }
