@@ -60,6 +60,26 @@ final class HistorySql {
                 + key + " < :before limit :limit)";
     }
 
+    /**
+     * Whether a run partition holds an open run: one probe of each open-state partial index (waiting runs by due
+     * time, runs in flight by lease), which an all-finished partition answers at once.
+     */
+    static String hasOpenRuns(String partition) {
+        if (!partition.matches("run_p[a-z0-9_]+")) {
+            throw new IllegalArgumentException("not a run partition: " + partition);
+        }
+        return "select exists (select 1 from " + partition + " where state in ('scheduled', 'queued', 'retry_wait'))"
+                + " or exists (select 1 from " + partition + " where state in ('delivering', 'running')) as open";
+    }
+
+    /** The lowest open run id the default run partition holds below a bound (over its primary key). */
+    static final String LOWEST_OPEN_IN_DEFAULT = """
+            select id from run_p_default
+             where id < :below and state in ('scheduled', 'queued', 'retry_wait', 'delivering', 'running')
+             order by id
+             limit 1
+            """;
+
     private HistorySql() {
     }
 }

@@ -1,6 +1,10 @@
 package io.chronohook.running;
 
-/** Named SQL of long-running work. Every state write is a compare-and-set on the run's state and attempt. */
+/**
+ * Named SQL of long-running work. Every state write is a compare-and-set on the run's state and attempt; the
+ * statements that look for running runs by state alone read from {@code :floor}, the lowest id an open run may have
+ * ({@link io.chronohook.history.OpenRunsFloor}).
+ */
 final class RunningSql {
 
     /**
@@ -56,7 +60,7 @@ final class RunningSql {
             """;
 
     /** Runs running across the installation, for the gauge (over the partial lease index). */
-    static final String COUNT_RUNNING = "select count(*) as running from run where state = 'running'";
+    static final String COUNT_RUNNING = "select count(*) as running from run where state = 'running' and id >= :floor";
 
     /**
      * Ends the attempt in flight: succeeded (with its result), retry_wait (due at {@code :nextDue}) or dead; the token
@@ -88,7 +92,7 @@ final class RunningSql {
     static final String TIMED_OUT = """
             select r.id, r.tenant_id, r.attempt, r.lease_until, r.running_deadline
               from run r
-             where r.state = 'running' and r.lease_until < :now
+             where r.state = 'running' and r.lease_until < :now and r.id >= :floor
              order by r.lease_until
              limit :limit
             """;

@@ -4,6 +4,7 @@ import static io.chronohook.platform.Rows.instant;
 import static io.chronohook.platform.Rows.utc;
 
 import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.history.OpenRunsFloor;
 import io.chronohook.job.JobId;
 import io.chronohook.schedule.ClaimedRun;
 import io.chronohook.schedule.RunId;
@@ -25,9 +26,11 @@ import reactor.core.publisher.Mono;
 public class RunningStore {
 
     private final DatabaseClient db;
+    private final OpenRunsFloor floor;
 
-    public RunningStore(DatabaseClient db) {
+    public RunningStore(DatabaseClient db, OpenRunsFloor floor) {
         this.db = db;
+        this.floor = floor;
     }
 
     /**
@@ -116,7 +119,7 @@ public class RunningStore {
     }
 
     public Mono<Long> countRunning() {
-        return db.sql(RunningSql.COUNT_RUNNING).map(row -> row.get("running", Long.class)).one();
+        return db.sql(RunningSql.COUNT_RUNNING).bind("floor", floor.floor()).map(row -> row.get("running", Long.class)).one();
     }
 
     /**
@@ -158,7 +161,7 @@ public class RunningStore {
     }
 
     public Flux<Overdue> overdue(Instant now, int limit) {
-        return db.sql(RunningSql.TIMED_OUT).bind("now", utc(now)).bind("limit", limit)
+        return db.sql(RunningSql.TIMED_OUT).bind("floor", floor.floor()).bind("now", utc(now)).bind("limit", limit)
                 .map(row -> new Overdue(new RunId(row.get("id", UUID.class)),
                         new TenantId(row.get("tenant_id", UUID.class)), row.get("attempt", Integer.class),
                         instant(row, "lease_until"), instant(row, "running_deadline")))

@@ -4,7 +4,9 @@ package io.chronohook.schedule;
  * Named SQL for the run and attempt tables. Times travel as epoch microseconds in arrays (exact, no rounding).
  * Both tables are partitioned by run id (its time is the run's scheduled time): statements that join runs to an
  * array of ids also name the ids as {@code id = any(...)}, so that the planner reads only the partitions they fall
- * in; the tenant-facing lists read from {@code :since}, the start of the tenant's history window.
+ * in; the tenant-facing lists read from {@code :since}, the start of the tenant's history window; the statements that
+ * look for open runs by state alone read from {@code :floor}, the lowest id an open run may have
+ * ({@link io.chronohook.history.OpenRunsFloor}).
  */
 final class RunSql {
 
@@ -109,7 +111,7 @@ final class RunSql {
     static final String LIVE_DUE_BEFORE = """
             select id, tenant_id, due_at, flow_key, priority
               from run
-             where state in ('scheduled', 'queued', 'retry_wait') and due_at <= :horizon
+             where state in ('scheduled', 'queued', 'retry_wait') and due_at <= :horizon and id >= :floor
                and (due_at, id) > (:afterDue, :afterId)
              order by due_at, id
              limit :limit
@@ -119,7 +121,7 @@ final class RunSql {
     static final String OVERDUE = """
             select id, tenant_id, due_at, flow_key, priority
               from run
-             where state in ('scheduled', 'queued', 'retry_wait') and due_at < :before
+             where state in ('scheduled', 'queued', 'retry_wait') and due_at < :before and id >= :floor
              order by due_at
              limit :limit
             """;
@@ -283,7 +285,7 @@ final class RunSql {
     static final String RESCUE_EXPIRED_LEASES = """
             with expired as (
                 select id from run
-                 where state = 'delivering'
+                 where state = 'delivering' and id >= :floor
                    and (lease_until < :now
                         or claimed_by in (select id from node where state = 'stopped' or heartbeat_at < :deadBefore))
                  order by lease_until
@@ -301,7 +303,7 @@ final class RunSql {
                                             or r.attempt - r.attempt_base >= j.retry_max_attempts
                                           then :now end
                   from expired e, job j
-                 where r.id = e.id and j.id = r.job_id and r.state = 'delivering'
+                 where r.id = e.id and j.id = r.job_id and r.state = 'delivering' and r.id >= :floor
                 returning r.id, r.tenant_id, r.state, r.due_at, r.attempt, r.claimed_at, r.flow_key, r.priority
             ), counted_attempts as (
                 insert into attempt (run_id, number, tenant_id, started_at, finished_at, outcome, error_class, error)
@@ -372,7 +374,7 @@ final class RunSql {
      */
     static final String IN_FLIGHT_JOBS = """
             select distinct job_id from run
-             where job_id = any(cast(:jobIds as uuid[])) and state in ('delivering', 'running')
+             where job_id = any(cast(:jobIds as uuid[])) and state in ('delivering', 'running') and id >= :floor
             """;
 
     /** Skips runs whose previous run is still in flight (overlap policy skip), with the reason. */

@@ -6,6 +6,7 @@ import static io.chronohook.platform.Rows.bytes;
 import static io.chronohook.platform.Rows.micros;
 
 import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.history.OpenRunsFloor;
 import io.chronohook.job.JobId;
 import io.chronohook.platform.Page;
 import io.chronohook.platform.PageRequest;
@@ -35,10 +36,12 @@ public class RunStore {
     static final Duration RECENT_PROBE = Duration.ofDays(1);
 
     private final DatabaseClient db;
+    private final OpenRunsFloor floor;
     private final Clock clock;
 
-    public RunStore(DatabaseClient db, Clock clock) {
+    public RunStore(DatabaseClient db, OpenRunsFloor floor, Clock clock) {
         this.db = db;
+        this.floor = floor;
         this.clock = clock;
     }
 
@@ -432,7 +435,7 @@ public class RunStore {
                         row.get("overlap_policy", String.class)})
                 .all().collectList()
                 .flatMap(candidates -> candidates.isEmpty() ? Mono.just(java.util.Map.<RunId, String>of())
-                        : db.sql(RunSql.IN_FLIGHT_JOBS)
+                        : db.sql(RunSql.IN_FLIGHT_JOBS).bind("floor", floor.floor())
                                 .bind("jobIds", candidates.stream().map(c -> (UUID) c[1]).distinct()
                                         .toArray(UUID[]::new))
                                 .map(row -> row.get("job_id", UUID.class)).all().collectList()
@@ -455,7 +458,7 @@ public class RunStore {
      * {@code deadBefore} (or stopped without recording them).
      */
     public Flux<RescuedRun> rescueExpiredLeases(Instant now, Instant deadBefore, int limit) {
-        return db.sql(RunSql.RESCUE_EXPIRED_LEASES)
+        return db.sql(RunSql.RESCUE_EXPIRED_LEASES).bind("floor", floor.floor())
                 .bind("now", utc(now)).bind("deadBefore", utc(deadBefore)).bind("limit", limit)
                 .bind("error", "the attempt was lost: its instance stopped before recording an outcome")
                 .map(row -> new RescuedRun(GateEntry.of(row),
@@ -479,14 +482,14 @@ public class RunStore {
 
     /** One keyset page of the live runs due before {@code horizon}, after the given position. */
     public Flux<GateEntry> liveDueBefore(Instant horizon, Instant afterDue, UUID afterId, int limit) {
-        return db.sql(RunSql.LIVE_DUE_BEFORE)
+        return db.sql(RunSql.LIVE_DUE_BEFORE).bind("floor", floor.floor())
                 .bind("horizon", utc(horizon)).bind("afterDue", utc(afterDue)).bind("afterId", afterId)
                 .bind("limit", limit)
                 .map(GateEntry::of).all();
     }
 
     public Flux<GateEntry> overdue(Instant before, int limit) {
-        return db.sql(RunSql.OVERDUE).bind("before", utc(before)).bind("limit", limit)
+        return db.sql(RunSql.OVERDUE).bind("floor", floor.floor()).bind("before", utc(before)).bind("limit", limit)
                 .map(GateEntry::of).all();
     }
 

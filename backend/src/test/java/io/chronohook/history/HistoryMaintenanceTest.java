@@ -48,9 +48,7 @@ class HistoryMaintenanceTest {
         maintenance = maintenance(database, clock);
         tenant = UUID.randomUUID();
         job = UUID.randomUUID();
-        try (Connection db = database.jdbc()) {
-            tenantAndJob(db, tenant, job);
-        }
+        tenantAndJob(database, tenant, job);
     }
 
     @AfterEach

@@ -23,8 +23,15 @@ final class HistoryRows {
         return new HistoryMaintenance(new PartitionStore(database.client(), database.tx()),
                 new IdempotencyStore(database.client()),
                 new AuditStore(database.client(), clock, JsonMapper.builder().build()),
-                new HistoryProperties(7, Duration.ofMinutes(10), Duration.ofSeconds(2), Duration.ofDays(400), 5000),
+                new HistoryProperties(7, Duration.ofMinutes(10), Duration.ofSeconds(2), Duration.ofDays(400), 5000, Duration.ofSeconds(5)),
                 clock);
+    }
+
+    /** A Free tenant and a cron job of it, written as rows in {@code database}. */
+    static void tenantAndJob(FreshDatabase database, UUID tenant, UUID job) throws SQLException {
+        try (Connection db = database.jdbc()) {
+            tenantAndJob(db, tenant, job);
+        }
     }
 
     /** A Free tenant and a cron job of it, written as rows. */

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.chronohook.batcher.FairBatcher;
 import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.history.OpenRunsFloor;
 import io.chronohook.job.JobId;
 import io.chronohook.node.LocalNode;
 import io.chronohook.node.NodeProperties;
@@ -54,6 +55,8 @@ class DatabaseOutageTest extends ReceiverApiTest {
 
     @Autowired
     RunStore directRuns;
+    @Autowired
+    OpenRunsFloor floor;
 
     @Autowired
     DispatchLoop.Gate gate;
@@ -98,7 +101,7 @@ class DatabaseOutageTest extends ReceiverApiTest {
                 .option(ConnectionFactoryOptions.PASSWORD, password)
                 .option(ConnectionFactoryOptions.CONNECT_TIMEOUT, Duration.ofSeconds(2))
                 .build();
-        relayedRuns = new RunStore(DatabaseClient.create(ConnectionFactories.get(relayed)), Clock.systemUTC());
+        relayedRuns = new RunStore(DatabaseClient.create(ConnectionFactories.get(relayed)), floor, Clock.systemUTC());
     }
 
     @AfterEach
