@@ -29,6 +29,15 @@ public final class FlowKeysFairness {
     /** What the weighted part measured: runs delivered per key over the span, and each key's most in flight. */
     public record Shares(long[] delivered, long[] maxInFlight, int seconds, List<String> lines) {
 
+        /** Runs delivered per second over the span, all keys together: this machine's pace of delivery. */
+        public double perSecond() {
+            long total = 0;
+            for (long n : delivered) {
+                total += n;
+            }
+            return total / (double) Math.max(1, seconds);
+        }
+
         /** Key {@code i}'s share of the deliveries over the span. */
         public double share(int i) {
             long total = 0;
