@@ -16,20 +16,25 @@ final class QuotaHoldSql {
 
     /**
      * A tenant's executions in the period (which starts at a UTC midnight): those recorded, from the daily usage
-     * counters, plus runs whose execution is reserved and not yet recorded.
+     * counters, plus runs whose execution is reserved and not yet recorded (open runs: at or above the open-runs
+     * floor, so that only the partitions that can hold them are read).
      */
     static final String EXECUTIONS_USED = """
             select (select coalesce(sum(executions), 0) from usage_daily
                      where tenant_id = :tenantId and day >= cast(:from at time zone 'UTC' as date))
                  + (select count(*) from run
-                     where tenant_id = :tenantId and first_attempt_at is null
+                     where id >= :floor and tenant_id = :tenantId and first_attempt_at is null
                        and state in ('queued', 'delivering', 'running', 'retry_wait')) as used
             """;
 
-    /** Tenants with runs held in the period (one tenant, or all with {@code :tenantId} null), and how many. */
+    /**
+     * Tenants with runs held in the period (one tenant, or all with {@code :tenantId} null), and how many. A run's id
+     * carries its scheduled time, so {@code :fromId} (the lowest id of the period's start) leaves the partitions
+     * before the period unread.
+     */
     static final String HELD = """
             select tenant_id, count(*) as held from run
-             where state = 'quota_exceeded' and scheduled_for >= :from
+             where id >= :fromId and state = 'quota_exceeded' and scheduled_for >= :from
                and (cast(:tenantId as uuid) is null or tenant_id = :tenantId)
              group by tenant_id
             """;
@@ -41,7 +46,8 @@ final class QuotaHoldSql {
     static final String RELEASE = """
             with held as materialized (
                 select id from run
-                 where tenant_id = :tenantId and state = 'quota_exceeded' and scheduled_for >= :from
+                 where id >= :fromId and tenant_id = :tenantId and state = 'quota_exceeded'
+                   and scheduled_for >= :from
                  order by scheduled_for, id
                  limit :limit
                    for update skip locked

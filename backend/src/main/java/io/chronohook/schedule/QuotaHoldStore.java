@@ -3,6 +3,8 @@ package io.chronohook.schedule;
 import static io.chronohook.platform.Rows.utc;
 
 import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.history.OpenRunsFloor;
+import io.chronohook.platform.Uuid7;
 import io.chronohook.schedule.RunStore.GateEntry;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -19,9 +21,11 @@ import reactor.core.publisher.Mono;
 public class QuotaHoldStore {
 
     private final DatabaseClient db;
+    private final OpenRunsFloor floor;
 
-    public QuotaHoldStore(DatabaseClient db) {
+    public QuotaHoldStore(DatabaseClient db, OpenRunsFloor floor) {
         this.db = db;
+        this.floor = floor;
     }
 
     /** Of {@code ids}, the runs that have not left their first state (each would be a new execution). */
@@ -43,13 +47,14 @@ public class QuotaHoldStore {
 
     /** The tenant's executions since {@code from}, recorded or reserved. */
     public Mono<Long> executionsUsed(TenantId tenantId, Instant from) {
-        return db.sql(QuotaHoldSql.EXECUTIONS_USED).bind("tenantId", tenantId.value()).bind("from", utc(from))
+        return db.sql(QuotaHoldSql.EXECUTIONS_USED).bind("floor", floor.floor()).bind("tenantId", tenantId.value())
+                .bind("from", utc(from))
                 .map(row -> row.get("used", Long.class)).one();
     }
 
     /** Tenants with runs held since {@code from} (only {@code tenantId}'s when given), with their counts. */
     public Mono<Map<TenantId, Long>> held(TenantId tenantId, Instant from) {
-        var spec = db.sql(QuotaHoldSql.HELD).bind("from", utc(from));
+        var spec = db.sql(QuotaHoldSql.HELD).bind("fromId", Uuid7.floor(from)).bind("from", utc(from));
         spec = tenantId == null ? spec.bindNull("tenantId", UUID.class) : spec.bind("tenantId", tenantId.value());
         return spec.map(row -> Map.entry(new TenantId(row.get("tenant_id", UUID.class)), row.get("held", Long.class)))
                 .all().collectMap(Map.Entry::getKey, Map.Entry::getValue);
@@ -57,7 +62,8 @@ public class QuotaHoldStore {
 
     /** Releases up to {@code limit} of the tenant's runs held since {@code from}; returns them, due now. */
     public Flux<GateEntry> release(TenantId tenantId, Instant from, long limit, Instant now) {
-        return db.sql(QuotaHoldSql.RELEASE).bind("tenantId", tenantId.value()).bind("from", utc(from))
+        return db.sql(QuotaHoldSql.RELEASE).bind("fromId", Uuid7.floor(from)).bind("tenantId", tenantId.value())
+                .bind("from", utc(from))
                 .bind("limit", limit).bind("now", utc(now))
                 .map(GateEntry::of)
                 .all();
