@@ -124,11 +124,16 @@ public class SignInLimits {
         return window.equals(Duration.ofHours(1)) ? "hour" : "minute";
     }
 
-    private static String failuresKey(String email) {
-        return PREFIX + "failures:" + email.toLowerCase(Locale.ROOT);
+    /**
+     * The account's failure counter. It and the lock share the account's hash tag: the failure script takes both in
+     * one slot on Redis Cluster.
+     */
+    static String failuresKey(String email) {
+        return PREFIX + "{" + email.toLowerCase(Locale.ROOT) + "}:failures";
     }
 
-    private static String lockKey(String email) {
-        return PREFIX + "locked:" + email.toLowerCase(Locale.ROOT);
+    /** The account's lock, in the slot of its failure counter. */
+    static String lockKey(String email) {
+        return PREFIX + "{" + email.toLowerCase(Locale.ROOT) + "}:locked";
     }
 }

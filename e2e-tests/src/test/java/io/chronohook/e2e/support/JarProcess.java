@@ -88,6 +88,11 @@ public abstract class JarProcess implements AutoCloseable {
         }
     }
 
+    /** What the process has printed so far. */
+    public final String output() throws IOException {
+        return Files.readString(log);
+    }
+
     /** The operating system's id of the process (for {@code jcmd}). */
     public final long pid() {
         return process.pid();
