@@ -1,5 +1,6 @@
 package io.chronohook.outcome;
 
+import io.chronohook.platform.BatchWriter;
 import io.chronohook.platform.DatabaseOutage;
 import io.chronohook.platform.OutageLog;
 import io.chronohook.schedule.FinishedAttempt;
@@ -10,8 +11,6 @@ import java.util.Collection;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import io.chronohook.schedule.RunStore;
 import java.time.Clock;
@@ -21,11 +20,9 @@ import java.util.List;
 import java.util.function.IntConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.util.retry.Retry;
-import reactor.core.publisher.Sinks;
 
 /**
  * Collects finished attempts from every in-flight delivery and writes them in batches (one statement for the
@@ -38,9 +35,7 @@ public final class OutcomeRecorder implements AutoCloseable {
     private static final Duration OUTAGE_FIRST_RETRY = Duration.ofMillis(100);
     private static final Duration OUTAGE_MAX_RETRY = Duration.ofSeconds(1);
 
-    private final Sinks.Many<Pending> sink = Sinks.many().unicast().onBackpressureBuffer();
-    private final Disposable subscription;
-    private final CountDownLatch finished = new CountDownLatch(1);
+    private final BatchWriter<Pending> batches;
     private final Set<UUID> stalled = ConcurrentHashMap.newKeySet();
     private final OutageLog outage = new OutageLog(log, "attempts could not be recorded; they wait for the database");
 
@@ -51,20 +46,16 @@ public final class OutcomeRecorder implements AutoCloseable {
      */
     public OutcomeRecorder(RunStore runs, GateBacklog gate, JobPauser pauser, Clock clock, int batch, Duration flush,
                            IntConsumer recorded, Listener listener) {
-        this.subscription = sink.asFlux()
-                // Fair backpressure: a batch is emitted only on demand, never dropped while the last one is written.
-                .bufferTimeout(batch, flush, true)
-                .concatMap(pending -> {
-                    List<FinishedAttempt> attempts = pending.stream().map(Pending::attempt).toList();
-                    return write(runs, gate, pauser, clock, attempts)
-                            .then(Mono.defer(() -> listener.recorded(attempts)))
-                            .doFinally(signal -> {
-                                pending.forEach(Pending::written);
-                                recorded.accept(pending.size());
-                            });
-                }, 1)
-                .doFinally(signal -> finished.countDown())
-                .subscribe();
+        // One batch written at a time; an attempt waits at most the flush time, or for the batch being written.
+        this.batches = new BatchWriter<>(batch, flush, pending -> {
+            List<FinishedAttempt> attempts = pending.stream().map(Pending::attempt).toList();
+            return write(runs, gate, pauser, clock, attempts)
+                    .then(Mono.defer(() -> listener.recorded(attempts)))
+                    .doFinally(signal -> {
+                        pending.forEach(Pending::written);
+                        recorded.accept(pending.size());
+                    });
+        });
     }
 
     /** An attempt waiting for its batch, and what to do once the batch is written (or given up). */
@@ -170,21 +161,23 @@ public final class OutcomeRecorder implements AutoCloseable {
 
     /** Queues an attempt for the next batch; {@code onWritten} runs once that batch is written or given up. */
     public void submit(FinishedAttempt attempt, Runnable onWritten) {
-        sink.emitNext(new Pending(attempt, onWritten), Sinks.EmitFailureHandler.busyLooping(Duration.ofSeconds(2)));
+        batches.submit(new Pending(attempt, onWritten));
     }
 
     /** Writes what is queued (waiting up to {@code grace}), then stops. */
     public void close(Duration grace) {
-        sink.tryEmitComplete();
+        long deadline = System.nanoTime() + grace.toNanos();
         try {
-            if (!finished.await(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-                log.warn("outcomes not all written within {}; their runs' leases will return them to the queue",
-                        grace);
+            while (!batches.idle() && System.nanoTime() - deadline < 0) {
+                Thread.sleep(10);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        subscription.dispose();
+        if (!batches.idle()) {
+            log.warn("outcomes not all written within {}; their runs' leases will return them to the queue", grace);
+        }
+        batches.dispose();
     }
 
     @Override
