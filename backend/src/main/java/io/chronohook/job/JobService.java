@@ -279,7 +279,7 @@ public class JobService {
             }
             Instant now = clock.instant();
             return jobs.setState(tenantId, id, JobState.ACTIVE, JobState.PAUSED, job.nextFireAt(), now)
-                    .flatMap(changed -> changed ? runs.cancelPendingOfJob(tenantId, id, now)
+                    .flatMap(changed -> changed ? runs.pausePendingOfJob(tenantId, id, now)
                             .flatMap(cancelled -> audit.record(tenantId, AuditEntry.by(caller, "job.paused", "job",
                                     id.toString(), Map.of("runsCancelled", cancelled))))
                             : Mono.error(new ApiException(HttpStatus.CONFLICT, "version_conflict",
@@ -299,7 +299,7 @@ public class JobService {
         return jobs.find(tenantId, id)
                 .filter(job -> job.state() == JobState.ACTIVE)
                 .flatMap(job -> jobs.pauseWithReason(tenantId, id, reason, now)
-                        .flatMap(changed -> changed ? runs.cancelPendingOfJob(tenantId, id, now)
+                        .flatMap(changed -> changed ? runs.pausePendingOfJob(tenantId, id, now)
                                 .then(audit.record(tenantId, new AuditEntry(new AuditEntry.Actor("system", null),
                                         "job.auto_paused", "job", id.toString(), Map.of("reason", reason))))
                                 : Mono.empty())

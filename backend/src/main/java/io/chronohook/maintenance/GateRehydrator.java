@@ -4,6 +4,7 @@ import io.chronohook.schedule.RunStore;
 import io.chronohook.timegate.GateProperties;
 import io.chronohook.timegate.TimeGate;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 import org.slf4j.Logger;
@@ -12,7 +13,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * Keeps the gate complete. When the gate's epoch marker is gone (Redis restarted empty or was flushed) it offers
- * again every live run due within the horizon, from Postgres; otherwise it offers again the few live runs overdue
+ * again every live run due within the horizon (and the planner's reach past it: runs already planned), from Postgres; otherwise it offers again the few live runs overdue
  * by more than {@code overdueAfter} (lost between a take and a claim when an instance died). Offering twice is safe:
  * the claim is a compare-and-set.
  */
@@ -24,11 +25,15 @@ public final class GateRehydrator {
     private final TimeGate gate;
     private final RunStore runs;
     private final GateProperties properties;
+    /** How far past the horizon the planner may have planned a job: a rebuild offers runs up to there. */
+    private final Duration plannedPast;
     private final Clock clock;
     private Instant lastSweep = Instant.EPOCH;
 
-    public GateRehydrator(TimeGate gate, RunStore runs, GateProperties properties, Clock clock) {
+    public GateRehydrator(TimeGate gate, RunStore runs, GateProperties properties, Duration plannedPast,
+                          Clock clock) {
         this.gate = gate;
+        this.plannedPast = plannedPast;
         this.runs = runs;
         this.properties = properties;
         this.clock = clock;
@@ -58,7 +63,7 @@ public final class GateRehydrator {
     }
 
     private Mono<Long> rebuild(Instant now) {
-        Instant horizon = now.plus(properties.horizon());
+        Instant horizon = now.plus(properties.horizon()).plus(plannedPast);
         return rebuildFrom(horizon, Instant.EPOCH, new UUID(0, 0), 0L)
                 .flatMap(count -> gate.markEpoch(now).thenReturn(count))
                 .doOnNext(count -> log.info("time gate rebuilt from Postgres: {} runs offered", count));

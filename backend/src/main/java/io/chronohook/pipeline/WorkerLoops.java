@@ -136,7 +136,8 @@ public class WorkerLoops implements SmartLifecycle {
                 }, outcomeListener);
         heartbeat.keepLeased(recorder::stalledRunIds);
 
-        GateRehydrator rehydrator = new GateRehydrator(gates.gate(), runs, gateProperties, clock);
+        GateRehydrator rehydrator = new GateRehydrator(gates.gate(), runs, gateProperties,
+                plannerProperties.reach(), clock);
         DispatchLoop dispatchLoop = new DispatchLoop(gates, batcher, runs, deliveries, recorder, telemetry, dispatch,
                 gateProperties.releaseBatch(), clock, node, rehydrator::rebuildNow);
         LeaseRescuer rescuer = new LeaseRescuer(runs, gates.backlog(), outcomeListener,

@@ -73,6 +73,8 @@ public class Planner {
     public Mono<Integer> runOnce() {
         long started = System.nanoTime();
         Instant now = clock.instant();
+        // A job is taken when its next occurrence enters the horizon, and planned up to its reach past it: a frequent
+        // job gets several occurrences (and one rewrite of its row) each time it is taken.
         Instant until = now.plus(horizon);
         List<RunStore.GateEntry> written = new ArrayList<>();
         return db.sql(PlannerSql.LOCK_DUE_JOBS)
@@ -103,7 +105,8 @@ public class Planner {
             DueJob job = jobs.get(i);
             OccurrencePlan plan;
             try {
-                plan = OccurrencePlan.of(Schedules.of(job.schedule()), job.nextFireAt(), missedBefore, until,
+                plan = OccurrencePlan.of(Schedules.of(job.schedule()), job.nextFireAt(), missedBefore,
+                        until.plus(reach(job.id())),
                         job.policy(), job.backfillLimit(), job.schedule().maxRuns(), job.runsPlanned(),
                         occurrencesPerJob);
             } catch (RuntimeException e) {
@@ -128,6 +131,16 @@ public class Planner {
                 .then(db.sql(PlannerSql.ADVANCE_JOBS)
                         .bind("ids", ids).bind("nextUs", next).bind("planned", planned)
                         .then());
+    }
+
+    /**
+     * How far past the horizon a job is planned when taken: between half the reach and all of it, the same for a job
+     * every time, so that jobs created together come due in different rounds rather than all in the same one.
+     */
+    Duration reach(JobId id) {
+        Duration reach = properties.reach();
+        long share = Math.floorMod(id.value().getLeastSignificantBits(), 1000L);
+        return reach.dividedBy(2).plus(reach.dividedBy(2).multipliedBy(share).dividedBy(1000));
     }
 
     private DueJob toDueJob(Readable row) {

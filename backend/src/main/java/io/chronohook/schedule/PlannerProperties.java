@@ -7,7 +7,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * Planner settings: how often it runs, how many jobs one round locks, how many occurrences of one job it looks at
  * per round and how many runs one round writes at most (each job then gets its share, at least one occurrence), and
- * how late an occurrence may be planned before it counts as missed.
+ * how late an occurrence may be planned before it counts as missed, and how far past the gate's horizon a job is
+ * planned once its next occurrence enters the horizon ({@code reach}: a job firing every second has its row rewritten
+ * once per reach, not once per run).
  */
 @ConfigurationProperties("chronohook.planner")
 public record PlannerProperties(
@@ -15,7 +17,8 @@ public record PlannerProperties(
         @DefaultValue("5000") int batch,
         @DefaultValue("1000") int occurrencesPerJob,
         @DefaultValue("20000") int runsPerRound,
-        @DefaultValue("PT60S") Duration missedAfter) {
+        @DefaultValue("PT60S") Duration missedAfter,
+        @DefaultValue("PT10S") Duration reach) {
 
     public PlannerProperties {
         if (batch < 1 || batch > 10_000) {
@@ -29,6 +32,9 @@ public record PlannerProperties(
         }
         if (missedAfter.compareTo(Duration.ofSeconds(5)) < 0) {
             throw new IllegalArgumentException("chronohook.planner.missed-after must be at least PT5S");
+        }
+        if (reach.isNegative() || reach.compareTo(Duration.ofMinutes(1)) > 0) {
+            throw new IllegalArgumentException("chronohook.planner.reach must be between PT0S and PT1M");
         }
     }
 

@@ -79,6 +79,36 @@ final class RunSql {
                and state in ('scheduled', 'queued', 'retry_wait', 'quota_exceeded')
             """;
 
+    /**
+     * Pausing a job: its occurrences planned ahead and not yet released are taken back (deleted, and the job moved
+     * back to the first of them, so that resuming plans them again or applies the missed-run policy to those whose
+     * time passed); its other runs not yet delivering are cancelled. Returns how many runs were taken back or
+     * cancelled.
+     */
+    static final String PAUSE_PENDING_OF_JOB = """
+            with unreleased as (
+                delete from run
+                 where tenant_id = :tenantId and job_id = :jobId and state = 'scheduled' and trigger = 'schedule'
+                returning scheduled_for
+            ), first_unreleased as (
+                select min(scheduled_for) as first_at, count(*) as planned from unreleased
+            ), rewound as (
+                update job j
+                   set next_fire_at = f.first_at, runs_planned = greatest(0, j.runs_planned - f.planned)
+                  from first_unreleased f
+                 where j.id = :jobId and j.tenant_id = :tenantId and f.planned > 0
+                   and (j.next_fire_at is null or j.next_fire_at > f.first_at)
+            ), cancelled as (
+                update run
+                   set state = 'cancelled', finished_at = :now, updated_at = :now
+                 where tenant_id = :tenantId and job_id = :jobId
+                   and state in ('scheduled', 'queued', 'retry_wait', 'quota_exceeded')
+                   and not (state = 'scheduled' and trigger = 'schedule')
+                returning id
+            )
+            select (select planned from first_unreleased) + (select count(*) from cancelled) as runs
+            """;
+
     /** Cancels a job's runs planned for its old schedule (not yet released) when the schedule changes. */
     static final String CANCEL_SCHEDULED_OF_JOB = """
             update run

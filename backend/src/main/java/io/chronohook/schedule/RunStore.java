@@ -181,6 +181,16 @@ public class RunStore {
                 .fetch().rowsUpdated();
     }
 
+    /**
+     * As the job is paused: takes back its occurrences planned ahead and not yet released (the job is moved back to
+     * the first of them) and cancels its other runs not yet delivering; returns how many runs were either.
+     */
+    public Mono<Long> pausePendingOfJob(TenantId tenantId, JobId jobId, Instant now) {
+        return db.sql(RunSql.PAUSE_PENDING_OF_JOB)
+                .bind("tenantId", tenantId.value()).bind("jobId", jobId.value()).bind("now", utc(now))
+                .map(row -> row.get("runs", Long.class)).one();
+    }
+
     /** Cancels the job's planned, not yet released runs (its schedule changed); returns how many. */
     public Mono<Long> cancelScheduledOfJob(TenantId tenantId, JobId jobId, Instant now) {
         return db.sql(RunSql.CANCEL_SCHEDULED_OF_JOB)

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class PlannerPropertiesTest {
 
     private final PlannerProperties properties = new PlannerProperties(Duration.ofMillis(500), 5000, 1000, 20_000,
-            Duration.ofSeconds(60));
+            Duration.ofSeconds(60), Duration.ofSeconds(10));
 
     @Test
     void aRoundSharesItsRunsAmongItsJobsButGivesEachAtLeastOneOccurrence() {
@@ -23,7 +23,18 @@ class PlannerPropertiesTest {
 
     @Test
     void runsPerRoundMustBePositive() {
-        assertThatThrownBy(() -> new PlannerProperties(Duration.ofMillis(500), 5000, 1000, 0, Duration.ofSeconds(60)))
+        assertThatThrownBy(() -> new PlannerProperties(Duration.ofMillis(500), 5000, 1000, 0, Duration.ofSeconds(60),
+                Duration.ofSeconds(10)))
                 .hasMessageContaining("runs-per-round");
+    }
+
+    @Test
+    void theReachPastTheHorizonIsAtMostAMinute() {
+        assertThatThrownBy(() -> new PlannerProperties(Duration.ofMillis(500), 5000, 1000, 20_000,
+                Duration.ofSeconds(60), Duration.ofMinutes(2))).hasMessageContaining("reach");
+        assertThatThrownBy(() -> new PlannerProperties(Duration.ofMillis(500), 5000, 1000, 20_000,
+                Duration.ofSeconds(60), Duration.ofSeconds(-1))).hasMessageContaining("reach");
+        assertThat(new PlannerProperties(Duration.ofMillis(500), 5000, 1000, 20_000, Duration.ofSeconds(60),
+                Duration.ZERO).reach()).isZero();
     }
 }
