@@ -31,6 +31,11 @@ public class ApiDocsConfig {
     static final String RUN_TOKEN = "runToken";
     static final String OPERATOR = "operatorToken";
     static final String PROBLEM = "Problem";
+    /**
+     * The version of the API's document (docs/openapi.json): the major part changes with every change that breaks a
+     * client written against the previous one, and each version is listed in docs/api.md.
+     */
+    public static final String API_VERSION = "1.0.0";
     private static final String PROBLEM_JSON = "application/problem+json";
 
     /** The errors every operation may answer with, beside its own answers. */
@@ -39,7 +44,7 @@ public class ApiDocsConfig {
     @Bean
     OpenAPI chronohookApi() {
         return new OpenAPI()
-                .info(new Info().title("Chronohook API").version("v1")
+                .info(new Info().title("Chronohook API").version(API_VERSION)
                         .description("Schedules that call your HTTPS webhooks: jobs, runs, dead letters, limits, "
                                 + "usage and the account. Errors are RFC 9457 problem details "
                                 + "(application/problem+json) with a stable `code`."))
