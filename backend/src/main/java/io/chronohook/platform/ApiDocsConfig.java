@@ -4,6 +4,7 @@ import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.servers.Server;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
@@ -54,6 +55,8 @@ public class ApiDocsConfig {
                         .addSecuritySchemes(RUN_TOKEN, bearer("The run token (`crt_…`) a long-running job's callback "
                                 + "carries in the `chronohook-run-token` header; good for that attempt's reports only."))
                         .addSecuritySchemes(OPERATOR, bearer("The installation's operator token.")))
+                // Relative: the document is the same whichever address the installation is reached at.
+                .servers(List.of(new Server().url("/").description("the installation serving this document")))
                 .addSecurityItem(new SecurityRequirement().addList(API_KEY));
     }
 

@@ -6,7 +6,10 @@ import io.chronohook.support.ApiTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -55,8 +58,29 @@ class ApiContractTest extends ApiTest {
             Files.writeString(CONTRACT, JSON.writeValueAsString(sorted(served)) + "\n");
             published = JSON.readTree(Files.readString(CONTRACT));
         }
-        assertThat(sorted(served)).withFailMessage("docs/openapi.json is not the document the API serves (no change "
-                + "in it breaks a client): write it again with ./chronohook openapi").isEqualTo(sorted(published));
+        List<String> differences = new ArrayList<>();
+        differences("", sorted(published), sorted(served), differences);
+        assertThat(differences).withFailMessage("docs/openapi.json is not the document the API serves (no change in "
+                + "it breaks a client): write it again with ./chronohook openapi. Where they differ:%n  %s",
+                String.join("\n  ", differences.subList(0, Math.min(20, differences.size())))).isEmpty();
+    }
+
+    /** The JSON pointers at which two documents differ. */
+    private static void differences(String at, JsonNode before, JsonNode now, List<String> out) {
+        if (before.isObject() && now.isObject()) {
+            Set<String> names = new TreeSet<>(before.propertyNames());
+            names.addAll(now.propertyNames());
+            for (String name : names) {
+                String child = at + "/" + name.replace("~", "~0").replace("/", "~1");
+                if (!before.has(name) || !now.has(name)) {
+                    out.add(child + (before.has(name) ? " removed" : " added"));
+                } else {
+                    differences(child, before.get(name), now.get(name), out);
+                }
+            }
+        } else if (!before.equals(now)) {
+            out.add(at + ": " + before + " became " + now);
+        }
     }
 
     /** The versions docs/api.md lists under "API versions", as {@code - `1.0.0` ...}. */
