@@ -1,5 +1,7 @@
 package io.chronohook.flow;
 
+import io.swagger.v3.oas.annotations.media.Schema;
+
 /** The bodies of the flow-control calls, kept as sent so validation can name the field and the reason. */
 public final class FlowRequests {
 
@@ -11,6 +13,7 @@ public final class FlowRequests {
     }
 
     /** {@code PUT /api/v1/endpoints/{host}/limits}. */
+    @Schema(name = "EndpointLimitsRequest")
     public record Endpoint(Integer maxInFlight, RateSpec rate) {
     }
 

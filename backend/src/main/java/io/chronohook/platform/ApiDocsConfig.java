@@ -16,7 +16,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import tools.jackson.databind.JsonNode;
 import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springdoc.core.utils.SpringDocUtils;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -37,6 +39,14 @@ public class ApiDocsConfig {
      * client written against the previous one, and each version is listed in docs/api.md.
      */
     public static final String API_VERSION = "1.0.0";
+    /** Any JSON value (a run's checkpoint, a long-running job's result, a merge patch): {@code {}} in JSON Schema. */
+    public static final String ANY_JSON = "AnyJson";
+
+    static {
+        // Described as the JSON it stands for, not as the Java class that holds it.
+        SpringDocUtils.getConfig().replaceWithSchema(JsonNode.class,
+                new Schema<>().$ref("#/components/schemas/" + ANY_JSON));
+    }
     private static final String PROBLEM_JSON = "application/problem+json";
 
     /** The errors every operation may answer with, beside its own answers. */
@@ -66,6 +76,7 @@ public class ApiDocsConfig {
         return openApi -> {
             // Added here, after springdoc has gathered the controllers' schemas (it drops those nothing refers to).
             openApi.getComponents().addSchemas(PROBLEM, problem());
+            openApi.getComponents().addSchemas(ANY_JSON, new Schema<>().description("Any JSON value."));
             openApi.getPaths().forEach((path, item) -> item.readOperations().forEach(operation -> {
                 credentials(path, operation);
                 ApiResponses responses = operation.getResponses() == null ? new ApiResponses()

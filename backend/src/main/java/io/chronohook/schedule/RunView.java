@@ -2,6 +2,8 @@ package io.chronohook.schedule;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonRawValue;
+import tools.jackson.databind.JsonNode;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.chronohook.dispatch.http.HeaderLines;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -22,7 +24,7 @@ public record RunView(
         String lastError,
         String traceId,
         Double progress,
-        @JsonRawValue String checkpoint,
+        @Schema(implementation = JsonNode.class) @JsonRawValue String checkpoint,
         String trigger,
         @JsonInclude(JsonInclude.Include.NON_NULL) String skipReason,
         Run.Deferral deferral,
@@ -37,7 +39,8 @@ public record RunView(
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record RunningView(Instant since, Instant lastHeartbeatAt, String message, Instant heartbeatDeadline,
-                              Instant deadline, Integer checkpointBytes, @JsonRawValue String result) {
+                              Instant deadline, Integer checkpointBytes,
+                              @Schema(implementation = JsonNode.class) @JsonRawValue String result) {
 
         static RunningView of(Run run) {
             Run.Running r = run.running();
