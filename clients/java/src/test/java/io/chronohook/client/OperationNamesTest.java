@@ -1,0 +1,161 @@
+package io.chronohook.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.chronohook.client.api.ActivityControllerApi;
+import io.chronohook.client.api.AlertControllerApi;
+import io.chronohook.client.api.ApiKeyControllerApi;
+import io.chronohook.client.api.AuditControllerApi;
+import io.chronohook.client.api.AuthTokenControllerApi;
+import io.chronohook.client.api.DeadLetterControllerApi;
+import io.chronohook.client.api.EndpointControllerApi;
+import io.chronohook.client.api.FlowControllerApi;
+import io.chronohook.client.api.InvoiceControllerApi;
+import io.chronohook.client.api.JobControllerApi;
+import io.chronohook.client.api.MeControllerApi;
+import io.chronohook.client.api.NodeControllerApi;
+import io.chronohook.client.api.OperatorControllerApi;
+import io.chronohook.client.api.RunControllerApi;
+import io.chronohook.client.api.RunningControllerApi;
+import io.chronohook.client.api.SchedulePreviewControllerApi;
+import io.chronohook.client.api.SigningSecretControllerApi;
+import io.chronohook.client.api.StatsControllerApi;
+import io.chronohook.client.api.UsageControllerApi;
+import io.chronohook.client.invoker.ApiClient;
+import io.chronohook.client.model.AlertSettingsRequest;
+import io.chronohook.client.model.BatchRequest;
+import io.chronohook.client.model.BulkReplayRequest;
+import io.chronohook.client.model.CreateApiKeyRequest;
+import io.chronohook.client.model.EndpointLimitsRequest;
+import io.chronohook.client.model.FlowKey;
+import io.chronohook.client.model.JobRequest;
+import io.chronohook.client.model.PreviewRequest;
+import io.chronohook.client.model.TokenRequest;
+import java.net.http.HttpRequest;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/**
+ * The generated methods are named in the pom (operationIdNameMappings) after the document's operation ids, and
+ * several of those are numbered by the order the server happened to find its controllers in ({@code list_3},
+ * {@code get_1}): a new document may number them otherwise. Each renamed method must still call its operation.
+ */
+class OperationNamesTest {
+
+    private final ApiClient client = new ApiClient();
+
+    OperationNamesTest() {
+        // The request is caught as it is about to go out: what matters is which route a method calls.
+        client.setRequestInterceptor(request -> {
+            throw new Built(request.build());
+        });
+    }
+
+    @Test
+    void jobsAndRuns() {
+        JobControllerApi jobs = new JobControllerApi(client);
+        RunControllerApi runs = new RunControllerApi(client);
+        calls("GET /api/v1/jobs", () -> jobs.listJobs(null, null, null, null, null));
+        calls("POST /api/v1/jobs", () -> jobs.createJob(new JobRequest(), null));
+        calls("POST /api/v1/jobs/batch", () -> jobs.createJobs(new BatchRequest()));
+        calls("GET /api/v1/jobs/j", () -> jobs.getJob("j"));
+        calls("PATCH /api/v1/jobs/j", () -> jobs.updateJob("j", JsonNodeFactory.instance.objectNode(), null));
+        calls("DELETE /api/v1/jobs/j", () -> jobs.deleteJob("j"));
+        calls("POST /api/v1/jobs/j/pause", () -> jobs.pauseJob("j"));
+        calls("POST /api/v1/jobs/j/resume", () -> jobs.resumeJob("j"));
+        calls("POST /api/v1/jobs/j/trigger", () -> jobs.triggerJob("j", null));
+        calls("GET /api/v1/jobs/activity", () -> new ActivityControllerApi(client).getJobActivity(List.of(), null));
+        calls("POST /api/v1/schedules/preview",
+                () -> new SchedulePreviewControllerApi(client).previewSchedule(new PreviewRequest()));
+        calls("GET /api/v1/jobs/j/runs", () -> runs.listRuns("j", null, null, null));
+        calls("GET /api/v1/runs/r", () -> runs.getRun("r"));
+        calls("POST /api/v1/runs/r/cancel", () -> runs.cancelRun("r"));
+    }
+
+    @Test
+    void longRunningReportsAndDeadLetters() {
+        RunningControllerApi running = new RunningControllerApi(client);
+        DeadLetterControllerApi deadLetters = new DeadLetterControllerApi(client);
+        calls("POST /api/v1/runs/r/heartbeat", () -> running.reportHeartbeat("r", null, null));
+        calls("POST /api/v1/runs/r/complete", () -> running.completeRun("r", null, null));
+        calls("POST /api/v1/runs/r/fail", () -> running.failRun("r", null, null));
+        calls("POST /api/v1/runs/r/replay", () -> deadLetters.replayRun("r"));
+        calls("GET /api/v1/dead-letters", () -> deadLetters.listDeadLetters(null, null, null));
+        calls("POST /api/v1/dead-letters/replay", () -> deadLetters.replayDeadLetters(new BulkReplayRequest()));
+        calls("GET /api/v1/dead-letters/replays/b", () -> deadLetters.getBulkReplay("b"));
+    }
+
+    @Test
+    void endpointsAndFlowKeys() {
+        FlowControllerApi flow = new FlowControllerApi(client);
+        calls("GET /api/v1/endpoints", () -> new EndpointControllerApi(client).listEndpoints());
+        calls("GET /api/v1/endpoints/h/limits", () -> flow.getEndpointLimits("h"));
+        calls("PUT /api/v1/endpoints/h/limits", () -> flow.saveEndpointLimits("h", new EndpointLimitsRequest()));
+        calls("DELETE /api/v1/endpoints/h/limits", () -> flow.deleteEndpointLimits("h"));
+        calls("GET /api/v1/flow-keys", flow::listFlowKeys);
+        calls("GET /api/v1/flow-keys/k", () -> flow.getFlowKey("k"));
+        calls("PUT /api/v1/flow-keys/k", () -> flow.saveFlowKey("k", new FlowKey()));
+        calls("DELETE /api/v1/flow-keys/k", () -> flow.deleteFlowKey("k"));
+    }
+
+    @Test
+    void account() {
+        ApiKeyControllerApi keys = new ApiKeyControllerApi(client);
+        SigningSecretControllerApi secret = new SigningSecretControllerApi(client);
+        calls("POST /api/v1/auth/token",
+                () -> new AuthTokenControllerApi(client).createAccessToken(new TokenRequest()));
+        calls("GET /api/v1/me", () -> new MeControllerApi(client).getMe());
+        calls("GET /api/v1/api-keys", () -> keys.listApiKeys(null, null));
+        calls("POST /api/v1/api-keys", () -> keys.createApiKey(new CreateApiKeyRequest()));
+        calls("DELETE /api/v1/api-keys/k", () -> keys.revokeApiKey("k"));
+        calls("GET /api/v1/signing-secret", secret::getSigningSecret);
+        calls("POST /api/v1/signing-secret/rotate", () -> secret.rotateSigningSecret(null));
+        calls("GET /api/v1/audit", () -> new AuditControllerApi(client).listAuditEvents(null, null));
+        calls("GET /api/v1/usage", () -> new UsageControllerApi(client).getUsage());
+        calls("GET /api/v1/invoices", () -> new InvoiceControllerApi(client).listInvoices(null));
+        calls("GET /api/v1/invoices/2026-11", () -> new InvoiceControllerApi(client).getInvoice("2026-11", null));
+    }
+
+    @Test
+    void alerts() {
+        AlertControllerApi alerts = new AlertControllerApi(client);
+        calls("GET /api/v1/alerts", () -> alerts.listAlerts(null, null));
+        calls("GET /api/v1/alerts/a", () -> alerts.getAlert("a"));
+        calls("GET /api/v1/alerts/settings", alerts::getAlertSettings);
+        calls("PUT /api/v1/alerts/settings", () -> alerts.saveAlertSettings(new AlertSettingsRequest()));
+        calls("DELETE /api/v1/alerts/settings", alerts::turnOffAlerts);
+        calls("POST /api/v1/alerts/test", alerts::sendTestAlert);
+    }
+
+    @Test
+    void operator() {
+        NodeControllerApi nodes = new NodeControllerApi(client);
+        calls("GET /api/v1/operator/nodes", nodes::listNodes);
+        calls("GET /api/v1/operator/nodes/n", () -> nodes.getNode("n"));
+        calls("POST /api/v1/operator/nodes/n/drain", () -> nodes.drainNode("n"));
+        calls("POST /api/v1/operator/nodes/n/undrain", () -> nodes.undrainNode("n"));
+        calls("GET /api/v1/operator/plans", () -> new OperatorControllerApi(client).listPlans());
+        calls("GET /api/v1/operator/stats", () -> new StatsControllerApi(client).getStats());
+    }
+
+    private static void calls(String route, Executable call) {
+        HttpRequest sent = assertThrows(Built.class, call).request;
+        assertEquals(route, sent.method() + " " + sent.uri().getPath());
+    }
+
+    /** Carries the request out of the interceptor, before it is sent. */
+    private static final class Built extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        private final transient HttpRequest request;
+
+        Built(HttpRequest request) {
+            super(null, null, false, false);
+            this.request = request;
+        }
+    }
+}
