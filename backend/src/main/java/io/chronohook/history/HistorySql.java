@@ -34,11 +34,6 @@ final class HistorySql {
         return "create table " + partition + " (like " + table + " including defaults including constraints)";
     }
 
-    /** Each run partition keeps one run per occurrence (an occurrence always falls in the same partition). */
-    static String oneRunPerOccurrence(String partition) {
-        return "create unique index " + partition + "_one_per_occurrence on " + partition + " (job_id, scheduled_for)";
-    }
-
     /** Moves the rows of a range the default partition took while the range had no partition of its own. */
     static String moveFromDefault(String table, String key, String partition, String from, String to) {
         return "with moved as (delete from " + table + "_p_default where " + key + " >= '" + from + "' and " + key

@@ -88,9 +88,7 @@ public class PartitionStore {
 
     private Mono<Void> createOne(Table table, LocalDate day, String lower, String upper) {
         String partition = table.partitionOf(day);
-        Mono<Void> unique = table == Table.RUN ? execute(HistorySql.oneRunPerOccurrence(partition)) : Mono.empty();
         return execute(HistorySql.createLike(table.table, partition))
-                .then(unique)
                 .then(execute(HistorySql.moveFromDefault(table.table, table.key, partition, lower, upper)))
                 .then(execute(HistorySql.attach(table.table, partition, lower, upper)));
     }

@@ -351,7 +351,7 @@ public class JobService {
         checkKey(idempotencyKey);
         return find(tenantId, id).flatMap(job -> {
             Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-            RunId runId = new RunId(Uuid7.at(now));
+            RunId runId = new RunId(Uuid7.ofOccurrence(id.value(), now));
             Mono<Run> create = insertRun(tenantId, id, runId, now, "manual")
                     .then(audit.record(tenantId, AuditEntry.by(caller, "job.triggered", "job", id.toString(),
                             Map.of("run", runId.toString()))))
@@ -369,7 +369,7 @@ public class JobService {
 
     private Mono<Void> insertRun(TenantId tenantId, JobId jobId, Instant now, String trigger) {
         Instant at = now.truncatedTo(ChronoUnit.MICROS);
-        return insertRun(tenantId, jobId, new RunId(Uuid7.at(at)), at, trigger);
+        return insertRun(tenantId, jobId, new RunId(Uuid7.ofOccurrence(jobId.value(), at)), at, trigger);
     }
 
     private Mono<Void> insertRun(TenantId tenantId, JobId jobId, RunId runId, Instant at, String trigger) {

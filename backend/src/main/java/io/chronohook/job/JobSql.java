@@ -99,7 +99,8 @@ final class JobSql {
     /**
      * Completes active jobs that have no occurrence left once none of their runs is still live (a run held by quota
      * counts as live: an upgrade releases it). Installation-wide maintenance, leaderless through SKIP LOCKED; the
-     * job's definition is unchanged, so updated_at stays.
+     * job's definition is unchanged, so updated_at stays. Waiting runs and runs in flight are looked for apart, each
+     * over its own partial index.
      */
     static final String COMPLETE_FINISHED = """
             update job j
@@ -112,8 +113,9 @@ final class JobSql {
              where j.id = due.id
                and not exists (select 1 from run r
                                 where r.job_id = j.id
-                                  and r.state in ('scheduled', 'queued', 'delivering', 'running', 'retry_wait',
-                                                  'quota_exceeded'))
+                                  and r.state in ('scheduled', 'queued', 'retry_wait', 'quota_exceeded'))
+               and not exists (select 1 from run r
+                                where r.job_id = j.id and r.state in ('delivering', 'running'))
             """;
 
     /** The names of some of a tenant's jobs (deleted ones included: a dead run may outlive its job). */

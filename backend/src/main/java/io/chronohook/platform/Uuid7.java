@@ -1,8 +1,12 @@
 package io.chronohook.platform;
 
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
 /**
@@ -15,6 +19,13 @@ public final class Uuid7 {
     private static final Object LOCK = new Object();
     private static long lastMillis;
     private static long counter;
+    private static final ThreadLocal<MessageDigest> SHA_256 = ThreadLocal.withInitial(() -> {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
+    });
 
     private Uuid7() {
     }
@@ -48,6 +59,24 @@ public final class Uuid7 {
     public static UUID at(Instant instant) {
         long msb = (instant.toEpochMilli() << 16) | 0x7000L | RANDOM.nextInt(1 << 12);
         long lsb = 0x8000000000000000L | (RANDOM.nextLong() & 0x3FFFFFFFFFFFFFFFL);
+        return new UUID(msb, lsb);
+    }
+
+    /**
+     * The id of one occurrence of a job: a version 7 id whose time is the occurrence's millisecond and whose other
+     * bits come from a SHA-256 of the job's id and the occurrence's time to the microsecond. The same occurrence always
+     * gets the same id, so the primary key alone keeps one run per occurrence (no second unique index to write per
+     * row version), and the run lands in the partition of its time.
+     */
+    public static UUID ofOccurrence(UUID jobId, Instant occurrence) {
+        long micros = ChronoUnit.MICROS.between(Instant.EPOCH, occurrence);
+        MessageDigest sha = SHA_256.get();
+        sha.reset();
+        byte[] digest = sha.digest(ByteBuffer.allocate(24).putLong(jobId.getMostSignificantBits())
+                .putLong(jobId.getLeastSignificantBits()).putLong(micros).array());
+        ByteBuffer bits = ByteBuffer.wrap(digest);
+        long msb = (occurrence.toEpochMilli() << 16) | 0x7000L | (bits.getShort() & 0xFFFL);
+        long lsb = 0x8000000000000000L | (bits.getLong() & 0x3FFFFFFFFFFFFFFFL);
         return new UUID(msb, lsb);
     }
 

@@ -115,11 +115,11 @@ public class Planner {
             }
             Duration offset = Spread.offset(job.id().toString(), job.spread());
             for (Instant occurrence : plan.fire()) {
-                newRuns.add(new NewRun(new RunId(Uuid7.at(occurrence)), job.tenantId(), job.id(), occurrence,
+                newRuns.add(new NewRun(occurrenceId(job, occurrence), job.tenantId(), job.id(), occurrence,
                         occurrence.plus(offset), RunState.SCHEDULED, "schedule", null));
             }
             for (Instant occurrence : plan.skipped()) {
-                newRuns.add(new NewRun(new RunId(Uuid7.at(occurrence)), job.tenantId(), job.id(), occurrence,
+                newRuns.add(new NewRun(occurrenceId(job, occurrence), job.tenantId(), job.id(), occurrence,
                         occurrence, RunState.SKIPPED, "schedule", "missed"));
             }
             ids[i] = job.id().value();
@@ -155,5 +155,10 @@ public class Planner {
                 row.get("runs_planned", Integer.class),
                 JobDefinition.MissedRunPolicy.valueOf(row.get("missed_run_policy", String.class).toUpperCase()),
                 row.get("backfill_limit", Integer.class));
+    }
+
+    /** The run id of an occurrence: always the same for the same occurrence ({@link Uuid7#ofOccurrence}). */
+    private static RunId occurrenceId(DueJob job, Instant occurrence) {
+        return new RunId(Uuid7.ofOccurrence(job.id().value(), occurrence));
     }
 }

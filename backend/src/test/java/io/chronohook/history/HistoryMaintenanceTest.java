@@ -59,7 +59,7 @@ class HistoryMaintenanceTest {
     @Test
     void partitionsAreMadeAheadAndARunWithNoPartitionYetIsWrittenAndLaterMovedIntoItsOwn() throws SQLException {
         Instant far = clock.instant().plus(Duration.ofDays(30));
-        UUID farRun = Uuid7.at(far);
+        UUID farRun = Uuid7.ofOccurrence(job, far);
         try (Connection db = database.jdbc()) {
             assertThat(insertRun(db, farRun, far)).isEqualTo(1);
             insertAttempt(db, farRun, far);
@@ -84,7 +84,8 @@ class HistoryMaintenanceTest {
         try (Connection db = database.jdbc()) {
             assertThat(partitionOf(db, "run", "id", farRun)).isEqualTo("run_p" + farDay);
             assertThat(partitionOf(db, "attempt", "run_id", farRun)).isEqualTo("attempt_p" + farDay);
-            assertThat(insertRun(db, Uuid7.at(far), far)).as("a second run of the same occurrence").isZero();
+            assertThat(insertRun(db, Uuid7.ofOccurrence(job, far), far)).as("a second run of the same occurrence")
+                    .isZero();
         }
     }
 

@@ -44,4 +44,26 @@ class Uuid7Test {
         assertThat(floor).isGreaterThan(lastOfTheMillisecondBefore);
         assertThat(floor).isLessThanOrEqualTo(Uuid7.next(Clock.fixed(at, ZoneOffset.UTC)));
     }
+
+    @Test
+    void anOccurrenceAlwaysGetsTheSameIdAndAnyOtherOccurrenceAnother() {
+        UUID job = UUID.fromString("01a21526-e400-7000-8000-00000000abcd");
+        Instant at = Instant.parse("2030-03-01T08:00:00.123456Z");
+
+        UUID id = Uuid7.ofOccurrence(job, at);
+
+        assertThat(Uuid7.ofOccurrence(job, at)).isEqualTo(id);
+        assertThat(id.version()).isEqualTo(7);
+        assertThat(id.variant()).isEqualTo(2);
+        assertThat(Uuid7.instantOf(id)).isEqualTo(Instant.parse("2030-03-01T08:00:00.123Z"));
+        assertThat(Uuid7.ofOccurrence(job, at.plusNanos(1_000))).as("a microsecond later").isNotEqualTo(id);
+        assertThat(Uuid7.ofOccurrence(UUID.randomUUID(), at)).as("another job").isNotEqualTo(id);
+        Instant millisecond = Instant.parse("2030-03-01T08:00:00.123Z");
+        List<UUID> sameMillisecond = new ArrayList<>();
+        for (int micros = 0; micros < 1_000; micros++) {
+            sameMillisecond.add(Uuid7.ofOccurrence(job, millisecond.plusNanos(micros * 1_000L)));
+        }
+        assertThat(sameMillisecond).doesNotHaveDuplicates()
+                .allMatch(other -> Uuid7.instantOf(other).equals(millisecond));
+    }
 }

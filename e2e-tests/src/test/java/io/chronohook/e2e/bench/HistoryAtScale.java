@@ -207,8 +207,6 @@ final class HistoryAtScale {
                     // As a bulk load is finished before it goes live: frozen and analysed, nothing left for autovacuum.
                     sql.execute("vacuum (freeze, analyze) " + runPartition);
                     sql.execute("vacuum (freeze, analyze) " + attemptPartition);
-                    sql.execute("create unique index " + runPartition + "_one_per_occurrence on " + runPartition
-                            + " (job_id, scheduled_for)");
                     sql.execute("alter table run attach partition " + runPartition + " for values from ('" + from
                             + "') to ('" + to + "')");
                     sql.execute("alter table attempt attach partition " + attemptPartition + " for values from ('"
