@@ -47,6 +47,7 @@ public class JobService {
     static final int FREQUENCY_SAMPLE = 60;
 
     private final JobStore jobs;
+    private final JobCounter counter;
     private final RunStore runs;
     private final JobValidator validator;
     private final IdempotencyStore idempotency;
@@ -57,10 +58,11 @@ public class JobService {
     private final JsonMapper canonicalJson;
     private final Clock clock;
 
-    public JobService(JobStore jobs, RunStore runs, JobValidator validator, IdempotencyStore idempotency,
-                      TenantPlans tenantPlans, AuditStore audit, GateBacklog gate,
+    public JobService(JobStore jobs, JobCounter counter, RunStore runs, JobValidator validator,
+                      IdempotencyStore idempotency, TenantPlans tenantPlans, AuditStore audit, GateBacklog gate,
                       TransactionalOperator tx, JsonMapper json, Clock clock) {
         this.jobs = jobs;
+        this.counter = counter;
         this.runs = runs;
         this.validator = validator;
         this.idempotency = idempotency;
@@ -86,13 +88,18 @@ public class JobService {
                         .subscribeOn(Schedulers.boundedElastic())
                         .flatMap(definition -> {
                             Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-                            Mono<Created> write = idempotencyKey == null
-                                    ? insert(caller, id, definition, plan, now)
-                                    : idempotency.claim(tenantId, "create_job", idempotencyKey, hash(request),
-                                                    id.value(), now)
-                                            .flatMap(earlier -> replay(tenantId, earlier))
-                                            .switchIfEmpty(Mono.defer(() -> insert(caller, id, definition, plan, now)));
-                            return write.as(tx::transactional);
+                            java.util.function.Function<Boolean, Mono<Created>> write = everyStripe ->
+                                    (idempotencyKey == null
+                                            ? insert(caller, id, definition, plan, now, everyStripe)
+                                            : idempotency.claim(tenantId, "create_job", idempotencyKey, hash(request),
+                                                            id.value(), now)
+                                                    .flatMap(earlier -> replay(tenantId, earlier))
+                                                    .switchIfEmpty(Mono.defer(() -> insert(caller, id, definition,
+                                                            plan, now, everyStripe))))
+                                            .as(tx::transactional);
+                            // Near the plan's limit the count is checked again holding all of its stripes.
+                            return write.apply(false).onErrorResume(JobCounter.EveryStripeNeeded.class,
+                                    e -> write.apply(true));
                         }))
                 .flatMap(created -> created.replayed() ? Mono.just(created)
                         : offerFirstRun(created.job()).thenReturn(created));
@@ -109,8 +116,8 @@ public class JobService {
                         .subscribeOn(Schedulers.boundedElastic())
                         .flatMap(definitions -> {
                             Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-                            return jobs.countLive(tenantId)
-                                    .flatMap(count -> count + definitions.size() > plan.maxJobs()
+                            return counter.add(tenantId, definitions.size(), plan.maxJobs(), true)
+                                    .flatMap(added -> !added
                                             ? Mono.error(new ApiException(HttpStatus.FORBIDDEN, "quota_exceeded",
                                                     "the " + plan.name() + " plan allows " + plan.maxJobs() + " jobs"))
                                             : Flux.fromIterable(definitions)
@@ -209,10 +216,11 @@ public class JobService {
                 .map(job -> new Created(job, true));
     }
 
-    private Mono<Created> insert(Caller caller, JobId id, JobDefinition definition, Plan plan, Instant now) {
+    private Mono<Created> insert(Caller caller, JobId id, JobDefinition definition, Plan plan, Instant now,
+                                 boolean everyStripe) {
         TenantId tenantId = caller.tenantId();
-        return jobs.countLive(tenantId)
-                .flatMap(count -> count >= plan.maxJobs()
+        return counter.add(tenantId, 1, plan.maxJobs(), everyStripe)
+                .flatMap(added -> !added
                         ? Mono.error(new ApiException(HttpStatus.FORBIDDEN, "quota_exceeded",
                                 "the " + plan.name() + " plan allows " + plan.maxJobs() + " jobs; delete one or upgrade"))
                         : insertOne(tenantId, id, definition, now))
@@ -335,8 +343,10 @@ public class JobService {
         TenantId tenantId = caller.tenantId();
         return find(tenantId, id).flatMap(job -> {
             Instant now = clock.instant();
+            boolean live = job.state() == JobState.ACTIVE || job.state() == JobState.PAUSED;
             return jobs.setState(tenantId, id, job.state(), JobState.DELETED, null, now)
-                    .flatMap(changed -> changed ? runs.cancelPendingOfJob(tenantId, id, now)
+                    .flatMap(changed -> changed ? (live ? counter.remove(tenantId, 1) : Mono.<Void>empty())
+                            .then(runs.cancelPendingOfJob(tenantId, id, now))
                             .then(audit.record(tenantId, AuditEntry.by(caller, "job.deleted", "job", id.toString(),
                                     Map.of("name", job.definition().name()))))
                             : Mono.error(new ApiException(HttpStatus.CONFLICT, "version_conflict",

@@ -100,31 +100,38 @@ final class JobSql {
      * Completes active jobs that have no occurrence left once none of their runs is still live (a run held by quota
      * counts as live: an upgrade releases it). Installation-wide maintenance, leaderless through SKIP LOCKED; the
      * job's definition is unchanged, so updated_at stays. Waiting runs and runs in flight are looked for apart, each
-     * over its own partial index.
+     * over its own partial index. The completed jobs are taken off their tenants' live-job counts (first stripe, in
+     * tenant order). Returns how many were completed.
      */
     static final String COMPLETE_FINISHED = """
-            update job j
-               set state = 'completed', version = j.version + 1
-              from (select id from job
-                     where state = 'active' and next_fire_at is null
-                     order by id
-                     limit :limit
-                       for update skip locked) due
-             where j.id = due.id
-               and not exists (select 1 from run r
-                                where r.job_id = j.id
-                                  and r.state in ('scheduled', 'queued', 'retry_wait', 'quota_exceeded'))
-               and not exists (select 1 from run r
-                                where r.job_id = j.id and r.state in ('delivering', 'running'))
+            with completed as (
+                update job j
+                   set state = 'completed', version = j.version + 1
+                  from (select id from job
+                         where state = 'active' and next_fire_at is null
+                         order by id
+                         limit :limit
+                           for update skip locked) due
+                 where j.id = due.id
+                   and not exists (select 1 from run r
+                                    where r.job_id = j.id
+                                      and r.state in ('scheduled', 'queued', 'retry_wait', 'quota_exceeded'))
+                   and not exists (select 1 from run r
+                                    where r.job_id = j.id and r.state in ('delivering', 'running'))
+                returning j.tenant_id
+            ), per_tenant as (
+                select tenant_id, count(*) as jobs from completed group by tenant_id
+            ), counted as (
+                insert into job_count (tenant_id, stripe, live)
+                select tenant_id, 0, - jobs from per_tenant order by tenant_id
+                on conflict (tenant_id, stripe) do update set live = job_count.live + excluded.live
+            )
+            select cast(coalesce(sum(jobs), 0) as bigint) as completed from per_tenant
             """;
 
     /** The names of some of a tenant's jobs (deleted ones included: a dead run may outlive its job). */
     static final String NAMES = """
             select id, name from job where tenant_id = :tenantId and id = any(cast(:ids as uuid[]))
-            """;
-
-    static final String COUNT_LIVE = """
-            select count(*) from job where tenant_id = :tenantId and state in ('active', 'paused')
             """;
 
     private JobSql() {

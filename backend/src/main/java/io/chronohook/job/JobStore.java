@@ -152,12 +152,8 @@ public class JobStore {
      * tenants (maintenance); how many were completed.
      */
     public Mono<Long> completeFinished(int limit) {
-        return db.sql(JobSql.COMPLETE_FINISHED).bind("limit", limit).fetch().rowsUpdated();
-    }
-
-    public Mono<Long> countLive(TenantId tenantId) {
-        return db.sql(JobSql.COUNT_LIVE).bind("tenantId", tenantId.value())
-                .map(row -> row.get(0, Long.class)).one();
+        return db.sql(JobSql.COMPLETE_FINISHED).bind("limit", limit)
+                .map(row -> row.get("completed", Long.class)).one();
     }
 
     /** A job's request headers and body, opened for a delivery. */

@@ -4,6 +4,7 @@ import io.chronohook.access.Caller;
 import io.chronohook.batcher.ExecutionQuota;
 import io.chronohook.billing.plan.Plan;
 import io.chronohook.billing.usage.InvoicePreview;
+import io.chronohook.job.JobCounter;
 import io.chronohook.job.TenantPlans;
 import io.chronohook.schedule.QuotaHoldStore;
 import java.time.Clock;
@@ -33,19 +34,18 @@ public class UsageController {
              order by day
             """;
 
-    static final String LIVE_JOBS = """
-            select count(*) from job where tenant_id = :tenantId and state in ('active', 'paused')
-            """;
-
     private final DatabaseClient db;
     private final TenantPlans plans;
     private final QuotaHoldStore holds;
+    private final JobCounter jobCounter;
     private final Clock clock;
 
-    public UsageController(DatabaseClient db, TenantPlans plans, QuotaHoldStore holds, Clock clock) {
+    public UsageController(DatabaseClient db, TenantPlans plans, QuotaHoldStore holds, JobCounter jobCounter,
+                           Clock clock) {
         this.db = db;
         this.plans = plans;
         this.holds = holds;
+        this.jobCounter = jobCounter;
         this.clock = clock;
     }
 
@@ -74,8 +74,7 @@ public class UsageController {
                 .map(row -> new Day(row.get("day", LocalDate.class), row.get("executions", Long.class),
                         row.get("attempts", Long.class), row.get("egress_bytes", Long.class)))
                 .all().collectList();
-        Mono<Long> jobs = db.sql(LIVE_JOBS).bind("tenantId", caller.tenantId().value())
-                .map(row -> row.get(0, Long.class)).one();
+        Mono<Long> jobs = jobCounter.live(caller.tenantId());
         Mono<Long> held = holds.held(caller.tenantId(), from)
                 .map(counts -> counts.getOrDefault(caller.tenantId(), 0L));
         return Mono.zip(plans.of(caller.tenantId()), days, jobs, held).map(t -> {

@@ -65,6 +65,11 @@ final class HourlyJobs {
              where t.id = ?
             """;
 
+    private static final String COUNT_COPIED = """
+            insert into job_count (tenant_id, stripe, live) values (?, 0, ?)
+            on conflict (tenant_id, stripe) do update set live = job_count.live + excluded.live
+            """;
+
     private static final String NEXT_FIRE = "select next_fire_at, created_at from job where id = ?";
 
     private final ApiClient api;
@@ -138,9 +143,16 @@ final class HourlyJobs {
                 }
                 db.unwrap(PGConnection.class).getCopyAPI()
                         .copyIn("copy job_bulk from stdin", new StringReader(rows.toString()));
+                int copied;
                 try (PreparedStatement insert = db.prepareStatement(COPY_TEMPLATE)) {
                     insert.setObject(1, template);
-                    insert.executeUpdate();
+                    copied = insert.executeUpdate();
+                }
+                // The tenant's live-job count, as a create through the API would have kept it.
+                try (PreparedStatement count = db.prepareStatement(COUNT_COPIED)) {
+                    count.setObject(1, tenantId);
+                    count.setInt(2, copied);
+                    count.executeUpdate();
                 }
                 db.commit();
             }

@@ -1,0 +1,85 @@
+package io.chronohook.job;
+
+import io.chronohook.billing.tenant.TenantId;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Mono;
+
+/**
+ * Each tenant's live jobs (active or paused), counted in the transactions that create, delete and complete them, so
+ * that the plan's job limit is checked at the same cost at ten jobs and at a million, and exactly: no number of
+ * concurrent creates takes a tenant past its limit.
+ *
+ * <p>The count is split over {@value #STRIPES} stripes (rows) per tenant. A single create far from the limit adds to
+ * a stripe no other transaction holds and then reads the total: at most one transaction holds each stripe, so at most
+ * {@code stripes - 1} others can be adding at that moment, and the create goes on only if the total plus those stays
+ * within the limit. Otherwise (near the limit, several jobs at once, no stripe free) it holds every stripe of the
+ * tenant, in stripe order, and adds only if the total committed then plus its own stays within the limit.
+ */
+@Repository
+public class JobCounter {
+
+    /** Stripes per tenant: how many creates of one tenant can go on at once without waiting for each other. */
+    static final int STRIPES = 16;
+
+    private final DatabaseClient db;
+
+    public JobCounter(DatabaseClient db) {
+        this.db = db;
+    }
+
+    /**
+     * The free-stripe check could not show the limit holds: the create's transaction must be rolled back (releasing
+     * its stripe) and the create made again holding every stripe.
+     */
+    public static final class EveryStripeNeeded extends RuntimeException {
+
+        EveryStripeNeeded() {
+            super("the job count must be checked holding every stripe", null, false, false);
+        }
+    }
+
+    /**
+     * Adds {@code count} jobs to the tenant's count if its total stays within {@code max}; emits false (nothing added)
+     * when it would not. Inside the transaction that creates the jobs. May fail with {@link EveryStripeNeeded} when
+     * {@code everyStripe} is false.
+     */
+    public Mono<Boolean> add(TenantId tenantId, int count, long max, boolean everyStripe) {
+        if (everyStripe || count != 1 || max < 4L * STRIPES) {
+            return addHoldingEveryStripe(tenantId, count, max);
+        }
+        return db.sql(JobCountSql.TAKE_FREE_STRIPE).bind("tenantId", tenantId.value())
+                .map(row -> row.get("stripe", Short.class)).one()
+                .flatMap(stripe -> db.sql(JobCountSql.TOTAL).bind("tenantId", tenantId.value())
+                        .map(row -> row.get("live", Long.class) + row.get("stripes", Long.class) - 1 <= max).one()
+                        .flatMap(within -> within ? Mono.just(true) : Mono.<Boolean>error(new EveryStripeNeeded())))
+                // No stripe free (or none made yet): nothing is held, so waiting for all of them cannot deadlock.
+                .switchIfEmpty(Mono.defer(() -> addHoldingEveryStripe(tenantId, count, max)));
+    }
+
+    private Mono<Boolean> addHoldingEveryStripe(TenantId tenantId, int count, long max) {
+        return db.sql(JobCountSql.MAKE_STRIPES).bind("tenantId", tenantId.value()).bind("stripes", STRIPES)
+                .fetch().rowsUpdated()
+                .thenMany(db.sql(JobCountSql.TAKE_ALL_STRIPES).bind("tenantId", tenantId.value())
+                        .map(row -> row.get("stripe", Short.class)).all())
+                .then(db.sql(JobCountSql.ADD_WITHIN_LIMIT).bind("tenantId", tenantId.value()).bind("count", count)
+                        .bind("max", max).fetch().rowsUpdated())
+                .map(added -> added == 1);
+    }
+
+    /** Takes {@code count} jobs off the tenant's count (a live job deleted), inside the transaction that does it. */
+    public Mono<Void> remove(TenantId tenantId, int count) {
+        return db.sql(JobCountSql.REMOVE_ON_FREE_STRIPE).bind("tenantId", tenantId.value()).bind("count", count)
+                .fetch().rowsUpdated()
+                .flatMap(removed -> removed == 1 ? Mono.empty()
+                        : db.sql(JobCountSql.REMOVE_ON_FIRST_STRIPE).bind("tenantId", tenantId.value())
+                                .bind("count", count).fetch().rowsUpdated().then())
+                .then();
+    }
+
+    /** The tenant's live jobs as counted. */
+    public Mono<Long> live(TenantId tenantId) {
+        return db.sql(JobCountSql.TOTAL).bind("tenantId", tenantId.value())
+                .map(row -> row.get("live", Long.class)).one();
+    }
+}

@@ -1,0 +1,182 @@
+package io.chronohook.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.support.ApiTest;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.MediaType;
+import org.springframework.r2dbc.core.DatabaseClient;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The plan's job limit, checked against the per-tenant live-job count: exact under concurrent creates (no number of
+ * them takes a tenant past its plan), and kept equal to the jobs actually live through creates, batches, deletes and
+ * completions.
+ */
+class JobLimitTest extends ApiTest {
+
+    private static final JsonMapper JSON = new JsonMapper();
+
+    @Autowired
+    private JobCounter counter;
+
+    @Autowired
+    private DatabaseClient db;
+
+    @Test
+    void concurrentCreatesNeverTakeATenantPastItsPlan() throws Exception {
+        planWithJobLimit("jobs-120", 120);
+        TestTenant tenant = signUp();
+        assignPlan(tenant.tenantId(), "jobs-120").expectStatus().isOk();
+        createBatch(tenant, 100);
+
+        // 96 creates at once, 32 in flight at a time: exactly 20 fit.
+        List<Integer> statuses = createConcurrently(tenant, 96, 32);
+
+        assertThat(statuses.stream().filter(s -> s == 201).count()).isEqualTo(20);
+        assertThat(statuses.stream().filter(s -> s == 403).count()).isEqualTo(76);
+        assertThat(liveInTable(tenant)).isEqualTo(120);
+        assertThat(counted(tenant)).isEqualTo(120);
+
+        // A batch that would pass the limit is refused whole; one freed place is taken once.
+        http.post().uri("/api/v1/jobs/batch").header("Authorization", "Bearer " + tenant.apiKey())
+                .contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("jobs", List.of(job("over"))))
+                .exchange().expectStatus().isForbidden()
+                .expectBody().jsonPath("$.code").isEqualTo("quota_exceeded");
+        String first = anyJobId(tenant);
+        http.delete().uri("/api/v1/jobs/{id}", first).header("Authorization", "Bearer " + tenant.apiKey())
+                .exchange().expectStatus().isNoContent();
+        List<Integer> again = createConcurrently(tenant, 8, 8);
+        assertThat(again.stream().filter(s -> s == 201).count()).isEqualTo(1);
+        assertThat(liveInTable(tenant)).isEqualTo(120);
+        assertThat(counted(tenant)).isEqualTo(120);
+    }
+
+    @Test
+    void farFromTheLimitConcurrentCreatesAllGoThroughAndAreCounted() throws Exception {
+        planWithJobLimit("jobs-10000", 10_000);
+        TestTenant tenant = signUp();
+        assignPlan(tenant.tenantId(), "jobs-10000").expectStatus().isOk();
+
+        List<Integer> statuses = createConcurrently(tenant, 200, 32);
+
+        assertThat(statuses).containsOnly(201);
+        assertThat(liveInTable(tenant)).isEqualTo(200);
+        assertThat(counted(tenant)).isEqualTo(200);
+    }
+
+    @Test
+    void theCountFollowsDeletesPausesAndCompletions() {
+        TestTenant tenant = signUp();
+        createBatch(tenant, 3);
+        String paused = anyJobId(tenant);
+        http.post().uri("/api/v1/jobs/{id}/pause", paused).header("Authorization", "Bearer " + tenant.apiKey())
+                .exchange().expectStatus().isOk();
+        assertThat(counted(tenant)).as("a paused job counts").isEqualTo(3);
+        http.delete().uri("/api/v1/jobs/{id}", paused).header("Authorization", "Bearer " + tenant.apiKey())
+                .exchange().expectStatus().isNoContent();
+        http.delete().uri("/api/v1/jobs/{id}", paused).header("Authorization", "Bearer " + tenant.apiKey())
+                .exchange();
+        assertThat(counted(tenant)).as("deleted once, counted off once").isEqualTo(2);
+
+        // A one-shot job whose only run ends (dead: nothing listens on port 9) is completed and counted off.
+        Map<String, Object> once = new java.util.HashMap<>(job("once"));
+        once.put("schedule", Map.of("type", "now"));
+        once.put("retry", Map.of("maxAttempts", 1));
+        http.post().uri("/api/v1/jobs").header("Authorization", "Bearer " + tenant.apiKey())
+                .contentType(MediaType.APPLICATION_JSON).bodyValue(once).exchange().expectStatus().isCreated();
+        assertThat(counted(tenant)).isEqualTo(3);
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (liveInTable(tenant) != 2 && System.nanoTime() < deadline) {
+            sleep(200);
+        }
+        assertThat(liveInTable(tenant)).as("the one-shot job completed").isEqualTo(2);
+        assertThat(counted(tenant)).isEqualTo(2);
+    }
+
+    private void planWithJobLimit(String code, long maxJobs) {
+        http.put().uri("/api/v1/operator/plans/{code}", code).header("Authorization", OPERATOR)
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.ofEntries(Map.entry("name", code), Map.entry("maxJobs", maxJobs),
+                        Map.entry("executionsPerMonth", 1_000_000), Map.entry("dispatchRatePerSecond", 100),
+                        Map.entry("dispatchBurst", 100), Map.entry("fairShareWeight", 1),
+                        Map.entry("minIntervalSeconds", 1), Map.entry("maxPayloadBytes", 65536),
+                        Map.entry("historyRetentionDays", 7), Map.entry("apiRequestsPerSecond", 10_000),
+                        Map.entry("monthlyPriceCents", 0), Map.entry("overageCentsPer1000", 0)))
+                .exchange().expectStatus().isOk();
+    }
+
+    private static Map<String, Object> job(String name) {
+        return Map.of("name", name, "schedule", Map.of("type", "cron", "cron", "0 3 * * *", "timeZone", "UTC"),
+                "target", Map.of("url", "http://127.0.0.1:9/hook", "method", "POST"));
+    }
+
+    private void createBatch(TestTenant tenant, int count) {
+        http.post().uri("/api/v1/jobs/batch").header("Authorization", "Bearer " + tenant.apiKey())
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.of("jobs", IntStream.range(0, count).mapToObj(i -> job("batch-" + i)).toList()))
+                .exchange().expectStatus().isCreated();
+    }
+
+    /** Sends {@code total} single creates with at most {@code parallel} in flight; their statuses. */
+    private List<Integer> createConcurrently(TestTenant tenant, int total, int parallel) throws Exception {
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        Semaphore inFlight = new Semaphore(parallel);
+        List<CompletableFuture<Integer>> answers = new ArrayList<>();
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < total; i++) {
+                byte[] body = JSON.writeValueAsBytes(job("concurrent-" + i));
+                inFlight.acquire();
+                answers.add(client.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                                        + "/api/v1/jobs"))
+                                .header("Authorization", "Bearer " + tenant.apiKey())
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                        HttpResponse.BodyHandlers.discarding())
+                        .thenApply(HttpResponse::statusCode)
+                        .whenComplete((status, error) -> inFlight.release()));
+            }
+        }
+        CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).join();
+        return answers.stream().map(CompletableFuture::join).toList();
+    }
+
+    private String anyJobId(TestTenant tenant) {
+        Map<?, ?> page = http.get().uri("/api/v1/jobs?limit=1").header("Authorization", "Bearer " + tenant.apiKey())
+                .exchange().expectStatus().isOk().expectBody(Map.class).returnResult().getResponseBody();
+        return (String) ((Map<?, ?>) ((List<?>) page.get("items")).getFirst()).get("id");
+    }
+
+    private long liveInTable(TestTenant tenant) {
+        return db.sql("select count(*) from job where tenant_id = :tenantId and state in ('active', 'paused')")
+                .bind("tenantId", tenantUuid(tenant.tenantId())).map(row -> row.get(0, Long.class)).one().block();
+    }
+
+    private long counted(TestTenant tenant) {
+        return counter.live(new TenantId(tenantUuid(tenant.tenantId()))).block();
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
