@@ -14,6 +14,11 @@ final class JobCountSql {
             returning c.stripe
             """;
 
+    /** Adds one job to the given stripe, waiting for it if another transaction holds it; no row if it is not made. */
+    static final String TAKE_STRIPE = """
+            update job_count set live = live + 1 where tenant_id = :tenantId and stripe = :stripe returning stripe
+            """;
+
     /** The tenant's live jobs (this transaction's own additions included) and how many stripes it has. */
     static final String TOTAL = """
             select coalesce(sum(live), 0) as live, count(*) as stripes from job_count where tenant_id = :tenantId

@@ -1,6 +1,7 @@
 package io.chronohook.job;
 
 import io.chronohook.billing.tenant.TenantId;
+import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Mono;
@@ -11,10 +12,11 @@ import reactor.core.publisher.Mono;
  * concurrent creates takes a tenant past its limit.
  *
  * <p>The count is split over {@value #STRIPES} stripes (rows) per tenant. A single create far from the limit adds to
- * a stripe no other transaction holds and then reads the total: at most one transaction holds each stripe, so at most
- * {@code stripes - 1} others can be adding at that moment, and the create goes on only if the total plus those stays
- * within the limit. Otherwise (near the limit, several jobs at once, no stripe free) it holds every stripe of the
- * tenant, in stripe order, and adds only if the total committed then plus its own stays within the limit.
+ * a stripe no other transaction holds (or, when all are held, waits for one picked at random) and then reads the
+ * total: at most one transaction holds each stripe, so at most {@code stripes - 1} others can be adding at that moment,
+ * and the create goes on only if the total plus those stays within the limit. Otherwise (near the limit, several jobs
+ * at once, the tenant's first create) it holds every stripe of the tenant, in stripe order, and adds only if the total
+ * committed then plus its own stays within the limit.
  */
 @Repository
 public class JobCounter {
@@ -48,12 +50,16 @@ public class JobCounter {
         if (everyStripe || count != 1 || max < 4L * STRIPES) {
             return addHoldingEveryStripe(tenantId, count, max);
         }
+        // A free stripe if there is one, else one stripe picked at random, waited for (holding no other, this cannot
+        // deadlock); the tenant's first create makes the stripes, holding them all.
         return db.sql(JobCountSql.TAKE_FREE_STRIPE).bind("tenantId", tenantId.value())
                 .map(row -> row.get("stripe", Short.class)).one()
+                .switchIfEmpty(Mono.defer(() -> db.sql(JobCountSql.TAKE_STRIPE).bind("tenantId", tenantId.value())
+                        .bind("stripe", (short) ThreadLocalRandom.current().nextInt(STRIPES))
+                        .map(row -> row.get("stripe", Short.class)).one()))
                 .flatMap(stripe -> db.sql(JobCountSql.TOTAL).bind("tenantId", tenantId.value())
                         .map(row -> row.get("live", Long.class) + row.get("stripes", Long.class) - 1 <= max).one()
                         .flatMap(within -> within ? Mono.just(true) : Mono.<Boolean>error(new EveryStripeNeeded())))
-                // No stripe free (or none made yet): nothing is held, so waiting for all of them cannot deadlock.
                 .switchIfEmpty(Mono.defer(() -> addHoldingEveryStripe(tenantId, count, max)));
     }
 

@@ -12,10 +12,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The benchmark program, run by hand ({@code ./chronohook bench [--quick] [--only 0,a,b,c,d,e,f]}): the receiver
+ * The benchmark program, run by hand ({@code ./chronohook bench [--quick] [--only 0,a,b,c,d,e,f,g]}): the receiver
  * alone (0), steady 1,000 (a) and 3,000 (b) runs a second, a ramp to the highest sustained rate (c), 100,000 runs due
- * in one second beside a quiet tenant (d), the planner, the API and the heap at a million cron jobs (e), and, when
- * named, 3,000 runs a second on an installation holding 50 million historical runs (f). Each group
+ * in one second beside a quiet tenant (d), the planner, the API and the heap at a million cron jobs (e), single job
+ * creates and reads with 32 clients on an empty tenant and on one of a million jobs (g), and, when named, 3,000 runs
+ * a second on an installation holding 50 million historical runs (f). Each group
  * of scenarios gets a backend jar of its own with default settings, on a fresh database and Redis database.
  * Prints a table and writes {@code bench-results/latest.json} at the repository root. With
  * {@code CHRONOHOOK_BENCH_JFR=1} each backend records a flight recording beside it.
@@ -57,6 +58,9 @@ public final class BenchProgram {
         }
         if (options.runs("f")) {
             attempt("f", failures, () -> HistoryAtScale.run(options, report));
+        }
+        if (options.runs("g")) {
+            attempt("g", failures, () -> onFreshBackend("creates", SingleCreates::run, options, report));
         }
         report.put("failures", failures);
         report.put("totalSeconds", Duration.between(started, Instant.now()).toSeconds());

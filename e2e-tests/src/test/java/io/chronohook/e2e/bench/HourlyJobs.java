@@ -59,7 +59,7 @@ final class HourlyJobs {
                    t.schedule_type, t.start_at, t.end_at, t.max_runs, t.spread_ms, t.method, t.url, t.content_type,
                    b.headers_sealed, t.body_sealed, t.key_id, t.retry_max_attempts, t.retry_initial_delay_ms,
                    t.retry_max_delay_ms, t.retry_max_window_ms, t.timeout_ms, t.missed_run_policy, t.backfill_limit,
-                   t.overlap_policy, t.delivery_semantics, 'active', b.next_fire_at, 0, 1, b.created_at,
+                   t.overlap_policy, t.delivery_semantics, ?, b.next_fire_at, 0, 1, b.created_at,
                    b.created_at, null
               from job_bulk b cross join job t
              where t.id = ?
@@ -75,13 +75,20 @@ final class HourlyJobs {
     private final ApiClient api;
     private final UUID tenantId;
     private final String url;
+    private final String state;
     private final List<UUID> inserted = new ArrayList<>();
     private final SecureRandom random = new SecureRandom();
 
     HourlyJobs(ApiClient api, JsonNode account, String url) {
+        this(api, account, url, "active");
+    }
+
+    /** Jobs inserted in {@code state}: {@code paused} ones count against the plan's job limit but never fire. */
+    HourlyJobs(ApiClient api, JsonNode account, String url, String state) {
         this.api = api;
         this.tenantId = uuid(account.get("tenantId").asString());
         this.url = url;
+        this.state = state;
     }
 
     static String cron(int i) {
@@ -145,7 +152,8 @@ final class HourlyJobs {
                         .copyIn("copy job_bulk from stdin", new StringReader(rows.toString()));
                 int copied;
                 try (PreparedStatement insert = db.prepareStatement(COPY_TEMPLATE)) {
-                    insert.setObject(1, template);
+                    insert.setString(1, state);
+                    insert.setObject(2, template);
                     copied = insert.executeUpdate();
                 }
                 // The tenant's live-job count, as a create through the API would have kept it.
