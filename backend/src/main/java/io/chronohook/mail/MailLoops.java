@@ -1,0 +1,33 @@
+package io.chronohook.mail;
+
+import io.chronohook.pipeline.PipelineProperties;
+import io.chronohook.platform.Loop;
+import io.chronohook.platform.WorkerLoopSet;
+import java.time.Clock;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/** Starts the outbox sender on worker instances, over SMTP when a server is configured, into the log otherwise. */
+@Component
+public class MailLoops extends WorkerLoopSet {
+
+    private static final Logger log = LoggerFactory.getLogger(MailLoops.class);
+
+    private final MailSender sender;
+    private final MailProperties properties;
+
+    public MailLoops(PipelineProperties pipeline, MailOutbox outbox, MailProperties properties, Clock clock) {
+        super(pipeline.worker());
+        this.properties = properties;
+        MailTransport transport = properties.smtpConfigured() ? new SmtpTransport(properties) : new LogTransport();
+        this.sender = new MailSender(outbox, transport, properties, clock);
+        log.info("Mails are sent through {}", transport.name());
+    }
+
+    @Override
+    protected List<Loop> startLoops() {
+        return List.of(Loop.start("mail sender", sender::runOnce, properties.interval(), properties.interval()));
+    }
+}
