@@ -3,6 +3,7 @@ package io.chronohook.mail;
 import io.chronohook.pipeline.PipelineProperties;
 import io.chronohook.platform.Loop;
 import io.chronohook.platform.WorkerLoopSet;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.List;
 import org.slf4j.Logger;
@@ -18,11 +19,12 @@ public class MailLoops extends WorkerLoopSet {
     private final MailSender sender;
     private final MailProperties properties;
 
-    public MailLoops(PipelineProperties pipeline, MailOutbox outbox, MailProperties properties, Clock clock) {
+    public MailLoops(PipelineProperties pipeline, MailOutbox outbox, MailProperties properties, MeterRegistry meters,
+                     Clock clock) {
         super(pipeline.worker());
         this.properties = properties;
         MailTransport transport = properties.smtpConfigured() ? new SmtpTransport(properties) : new LogTransport();
-        this.sender = new MailSender(outbox, transport, properties, clock);
+        this.sender = new MailSender(outbox, transport, properties, meters, clock);
         log.info("Mails are sent through {}", transport.name());
     }
 

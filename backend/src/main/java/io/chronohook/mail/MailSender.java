@@ -1,6 +1,9 @@
 package io.chronohook.mail;
 
 import io.chronohook.dispatch.retry.Backoff;
+import io.chronohook.observability.MeterNames;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,13 +27,16 @@ public class MailSender {
     private final MailOutbox outbox;
     private final MailTransport transport;
     private final MailProperties properties;
+    private final MeterRegistry meters;
     private final Clock clock;
     private final SplittableRandom jitter = new SplittableRandom();
 
-    public MailSender(MailOutbox outbox, MailTransport transport, MailProperties properties, Clock clock) {
+    public MailSender(MailOutbox outbox, MailTransport transport, MailProperties properties, MeterRegistry meters,
+                      Clock clock) {
         this.outbox = outbox;
         this.transport = transport;
         this.properties = properties;
+        this.meters = meters;
         this.clock = clock;
     }
 
@@ -53,7 +59,9 @@ public class MailSender {
                 })
                 .subscribeOn(Schedulers.boundedElastic())
                 .onErrorResume(error -> Mono.just(reason(error)))
-                .flatMap(error -> error.isEmpty() ? outbox.sent(mail.id(), clock.instant()) : failed(mail, error));
+                .flatMap(error -> error.isEmpty()
+                        ? outbox.sent(mail.id(), clock.instant()).doOnSuccess(done -> count("sent"))
+                        : failed(mail, error));
     }
 
     private Mono<Void> failed(OutboxMail mail, String error) {
@@ -61,13 +69,18 @@ public class MailSender {
         if (mail.attempts() >= properties.maxAttempts()) {
             log.error("Gave up sending mail {} to {} after {} attempts through {}: {}", mail.id(), mail.recipient(),
                     mail.attempts(), transport.name(), error);
-            return outbox.fail(mail.id(), now, error);
+            return outbox.fail(mail.id(), now, error).doOnSuccess(done -> count("failed"));
         }
         Duration delay = Backoff.delay(mail.attempts(), properties.initialRetryDelay(), properties.maxRetryDelay(),
                 null, jitter);
         log.warn("Could not send mail {} to {} through {} (attempt {} of {}), next try in {}: {}", mail.id(),
                 mail.recipient(), transport.name(), mail.attempts(), properties.maxAttempts(), delay, error);
-        return outbox.retry(mail.id(), now.plus(delay), error);
+        return outbox.retry(mail.id(), now.plus(delay), error).doOnSuccess(done -> count("retried"));
+    }
+
+    private void count(String result) {
+        Counter.builder(MeterNames.MAILS).description("Mails of the outbox by what became of each try")
+                .tag("result", result).register(meters).increment();
     }
 
     private static String reason(Throwable error) {

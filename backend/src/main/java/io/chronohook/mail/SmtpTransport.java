@@ -59,8 +59,9 @@ public final class SmtpTransport implements MailTransport {
     public void send(OutboxMail mail) throws MessagingException {
         MimeMessage message = new MimeMessage(session);
         message.setFrom(from);
-        message.setRecipients(Message.RecipientType.TO, InternetAddress.parse(mail.recipient(), true));
-        message.setSubject(mail.subject(), StandardCharsets.UTF_8.name());
+        // One address, parsed strictly: a recipient can never turn into a list.
+        message.setRecipient(Message.RecipientType.TO, new InternetAddress(mail.recipient(), true));
+        message.setSubject(oneLine(mail.subject()), StandardCharsets.UTF_8.name());
         message.setText(mail.body(), StandardCharsets.UTF_8.name());
         message.setSentDate(new Date());
         if (smtp.username() != null) {
@@ -68,6 +69,11 @@ public final class SmtpTransport implements MailTransport {
         } else {
             Transport.send(message);
         }
+    }
+
+    /** A subject holds tenant-chosen text: control characters (a line break would end the header) become spaces. */
+    static String oneLine(String text) {
+        return text.replaceAll("\\p{Cntrl}", " ");
     }
 
     @Override

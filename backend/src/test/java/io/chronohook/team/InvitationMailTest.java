@@ -18,6 +18,7 @@ import io.chronohook.mail.MailSender;
 import io.chronohook.mail.SmtpTransport;
 import io.chronohook.support.ApiTest;
 import io.chronohook.support.ManualClock;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.mail.internet.MimeMessage;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -65,6 +66,8 @@ class InvitationMailTest extends ApiTest {
     TransactionalOperator tx;
     @Autowired
     DatabaseClient db;
+    @Autowired
+    MeterRegistry meters;
 
     private final ManualClock clock = new ManualClock(Instant.now().plus(Duration.ofDays(1)));
     private int port;
@@ -112,6 +115,28 @@ class InvitationMailTest extends ApiTest {
         http.post().uri("/api/v1/invitations/{token}/accept", link.group(1)).contentType(MediaType.APPLICATION_JSON)
                 .bodyValue(Map.of("password", PASSWORD)).exchange()
                 .expectStatus().isCreated().expectBody().jsonPath("$.email").isEqualTo(email);
+    }
+
+    @Test
+    void aTenantNameCannotAddHeadersOrRecipientsToTheMail() throws Exception {
+        startSmtp();
+        MailProperties mail = smtp(10);
+        Map<?, ?> signedUp = http.post().uri("/api/v1/signup").contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.of("tenantName", "Acme\r\nBcc: spy@example.com", "email",
+                        "owner-" + UUID.randomUUID() + "@example.com", "password", PASSWORD))
+                .exchange().expectStatus().isCreated().expectBody(Map.class).returnResult().getResponseBody();
+        String email = "plain-" + UUID.randomUUID() + "@example.com";
+        Caller admin = new Caller(TenantId.parse((String) signedUp.get("tenantId")).orElseThrow(),
+                Caller.Kind.API_KEY, "key_test", EnumSet.allOf(Scope.class));
+
+        service(clock, mail).invite(admin, email, MemberRole.VIEWER).block();
+        sender(mail).runOnce().block();
+
+        MimeMessage message = receivedBy(email);
+        assertThat(message.getSubject()).isEqualTo("You are invited to join Acme  Bcc: spy@example.com on Chronohook");
+        assertThat(message.getHeader("Bcc")).isNull();
+        assertThat(smtpServer.getReceivedMessagesForDomain("example.com")).noneSatisfy(received ->
+                assertThat(received.getAllRecipients()[0].toString()).isEqualTo("spy@example.com"));
     }
 
     @Test
@@ -199,7 +224,7 @@ class InvitationMailTest extends ApiTest {
     }
 
     private MailSender sender(MailProperties mail) {
-        return new MailSender(new MailOutbox(db, clock), new SmtpTransport(mail), mail, clock);
+        return new MailSender(new MailOutbox(db, clock), new SmtpTransport(mail), mail, meters, clock);
     }
 
     private MailProperties smtp(int maxAttempts) {
