@@ -63,6 +63,11 @@ public class MailOutbox {
         return db.sql(MailOutboxSql.FAIL).bind("id", id).bind("now", utc(now)).bind("error", cut(error)).then();
     }
 
+    /** Deletes up to {@code batch} mails finished before {@code before}; returns how many. */
+    Mono<Long> purge(Instant before, int batch) {
+        return db.sql(MailOutboxSql.PURGE).bind("before", utc(before)).bind("batch", batch).fetch().rowsUpdated();
+    }
+
     private static String cut(String error) {
         String text = error == null ? "unknown error" : error;
         return text.length() <= MAX_ERROR ? text : text.substring(0, MAX_ERROR);

@@ -43,6 +43,15 @@ final class MailOutboxSql {
              where id = :id and sent_at is null
             """;
 
+    /** Finished mails (sent or failed) older than {@code :before}, a bounded batch at a time. */
+    static final String PURGE = """
+            delete from mail_outbox
+             where id in (select id
+                            from mail_outbox
+                           where sent_at < :before or failed_at < :before
+                           limit :batch)
+            """;
+
     private MailOutboxSql() {
     }
 }

@@ -6,7 +6,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * Mail settings ({@code chronohook.mail.*}): the sender address, the SMTP server (none configured: mails are written
- * to the log instead), and how the outbox loop takes and retries mails.
+ * to the log instead), how the outbox loop takes and retries mails, and how long finished ones are kept.
  */
 @ConfigurationProperties("chronohook.mail")
 public record MailProperties(
@@ -16,7 +16,8 @@ public record MailProperties(
         @DefaultValue("20") int batch,
         @DefaultValue("10") int maxAttempts,
         @DefaultValue("PT30S") Duration initialRetryDelay,
-        @DefaultValue("PT1H") Duration maxRetryDelay) {
+        @DefaultValue("PT1H") Duration maxRetryDelay,
+        @DefaultValue("P30D") Duration retention) {
 
     public MailProperties {
         if (from == null || from.isBlank()) {
@@ -30,6 +31,7 @@ public record MailProperties(
         }
         requirePositive(interval, "interval");
         requirePositive(initialRetryDelay, "initial-retry-delay");
+        requirePositive(retention, "retention");
         if (maxRetryDelay.compareTo(initialRetryDelay) < 0) {
             throw new IllegalArgumentException("chronohook.mail.max-retry-delay must not be below initial-retry-delay");
         }

@@ -23,6 +23,7 @@ public class MailSender {
     private static final Logger log = LoggerFactory.getLogger(MailSender.class);
     /** A claimed mail is taken again this long after the SMTP timeout, should its sender have died. */
     private static final Duration LEASE_MARGIN = Duration.ofSeconds(30);
+    private static final int PURGE_BATCH = 1000;
 
     private final MailOutbox outbox;
     private final MailTransport transport;
@@ -50,6 +51,11 @@ public class MailSender {
                     .count()
                     .map(Long::intValue);
         });
+    }
+
+    /** Forgets sent and failed mails older than {@code retention}; returns how many. */
+    public Mono<Long> purgeOnce() {
+        return Mono.defer(() -> outbox.purge(clock.instant().minus(properties.retention()), PURGE_BATCH));
     }
 
     private Mono<Void> send(OutboxMail mail) {

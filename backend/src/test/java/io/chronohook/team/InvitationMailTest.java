@@ -185,12 +185,34 @@ class InvitationMailTest extends ApiTest {
     }
 
     @Test
+    void finishedMailsAreForgottenAfterTheirRetentionAndPendingOnesNever() throws Exception {
+        startSmtp();
+        MailProperties mail = smtp(10);
+        String sent = "kept-" + UUID.randomUUID() + "@example.com";
+        String pending = "waiting-" + UUID.randomUUID() + "@example.com";
+        service(clock, mail).invite(admin(), sent, MemberRole.VIEWER).block();
+        sender(mail).runOnce().block();
+        ManualClock later = new ManualClock(clock.instant().plus(Duration.ofDays(1)));
+        service(later, mail).invite(admin(), pending, MemberRole.VIEWER).block();
+
+        later.advance(mail.retention().minusDays(1).minusMinutes(1));
+        MailSender purger = new MailSender(new MailOutbox(db, later), new SmtpTransport(mail), mail, meters, later);
+        purger.purgeOnce().block();
+        assertThat(outboxRow(sent)).as("not yet as old as the retention").isNotNull();
+
+        later.advance(Duration.ofMinutes(2));
+        purger.purgeOnce().block();
+        assertThat(outboxRow(sent)).isNull();
+        assertThat(outboxRow(pending)).as("never sent: kept").isNotNull();
+    }
+
+    @Test
     void anInvitationExpiresAtTheEndOfItsTimeToLive() {
         Duration ttl = teamProperties.invitationTtl();
         MailProperties noSmtp = new MailProperties("Chronohook <no-reply@chronohook.invalid>",
                 new MailProperties.Smtp(null, 587, null, null, MailProperties.Security.STARTTLS,
                         Duration.ofSeconds(10)), Duration.ofSeconds(5), 20, 10, Duration.ofSeconds(30),
-                Duration.ofHours(1));
+                Duration.ofHours(1), Duration.ofDays(30));
         ManualClock justExpired = new ManualClock(Instant.now().minus(ttl).minusSeconds(60));
         ManualClock stillValid = new ManualClock(Instant.now().minus(ttl).plusSeconds(600));
         String expiredEmail = "late-" + UUID.randomUUID() + "@example.com";
@@ -231,7 +253,8 @@ class InvitationMailTest extends ApiTest {
         return new MailProperties("Chronohook <no-reply@chronohook.invalid>",
                 new MailProperties.Smtp("127.0.0.1", port, null, null, MailProperties.Security.NONE,
                         Duration.ofSeconds(2)),
-                Duration.ofSeconds(5), 50, maxAttempts, Duration.ofSeconds(30), Duration.ofMinutes(10));
+                Duration.ofSeconds(5), 50, maxAttempts, Duration.ofSeconds(30), Duration.ofMinutes(10),
+                Duration.ofDays(30));
     }
 
     private void startSmtp() {
