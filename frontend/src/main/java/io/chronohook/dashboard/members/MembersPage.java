@@ -31,6 +31,12 @@ public record MembersPage(List<TeamMember> members, String nextHref, boolean fir
         return me.isAdmin() && (me.isOwner() || !member.isOwner());
     }
 
+    /** The tenant's only owner can be neither demoted nor removed: no controls are offered for them. */
+    public boolean lastOwner(TeamMember member) {
+        return member.isOwner() && firstPage && nextHref == null
+                && members.stream().filter(TeamMember::isOwner).count() == 1;
+    }
+
     public static boolean isMe(Me me, TeamMember member) {
         return me.member() != null && member.id().equals(me.member().id());
     }
