@@ -18,6 +18,13 @@ final class InvitationSql {
              where tenant_id = :tenantId and email = :email and accepted_at is null and revoked_at is null
             """;
 
+    /** The tenant's invitations made since {@code :since}: how many, and when the oldest of them was made. */
+    static final String RECENT = """
+            select count(*) as made, min(created_at) as oldest
+              from invitation
+             where tenant_id = :tenantId and created_at > :since
+            """;
+
     /** Open invitations: neither accepted nor revoked (expired ones included, shown as such). */
     static final String LIST_FIRST = "select " + COLUMNS + """
              from invitation

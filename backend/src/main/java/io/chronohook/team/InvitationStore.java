@@ -44,6 +44,18 @@ public class InvitationStore {
                         .then());
     }
 
+    /** Invitations the tenant made since {@code since}, and when the oldest of them was made (null when none). */
+    public record Recent(long made, Instant oldest) {
+    }
+
+    public Mono<Recent> recent(TenantId tenantId, Instant since) {
+        return db.sql(InvitationSql.RECENT)
+                .bind("tenantId", tenantId.value())
+                .bind("since", utc(since))
+                .map(row -> new Recent(row.get("made", Long.class), Rows.instant(row, "oldest")))
+                .one();
+    }
+
     public Mono<Page<Invitation>> listOpen(TenantId tenantId, PageRequest page) {
         return page.query(db, InvitationSql.LIST_FIRST, InvitationSql.LIST_AFTER)
                 .bind("tenantId", tenantId.value())

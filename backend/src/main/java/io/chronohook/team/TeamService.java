@@ -17,6 +17,7 @@ import io.chronohook.platform.ApiException;
 import io.chronohook.platform.Uuid7;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -34,6 +35,7 @@ import reactor.core.publisher.Mono;
 @Service
 public class TeamService {
 
+    private static final Duration LIMIT_WINDOW = Duration.ofHours(1);
     private static final DateTimeFormatter MAIL_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
             .withZone(ZoneOffset.UTC);
 
@@ -76,6 +78,7 @@ public class TeamService {
                 .flatMap(existing -> Mono.<Member>error(existing.tenantId().equals(tenantId)
                         ? new ApiException(HttpStatus.CONFLICT, "already_member", email + " is already a member")
                         : emailTaken()))
+                .then(underHourlyLimit(tenantId))
                 .then(Mono.zip(tenants.find(tenantId), inviterName(caller)))
                 .flatMap(found -> {
                     Instant now = clock.instant();
@@ -91,6 +94,22 @@ public class TeamService {
                             .as(tx::transactional)
                             .thenReturn(new Invited(invitation, mail.smtpConfigured() ? null : link));
                 });
+    }
+
+    /**
+     * Every invitation sends a mail from this installation: a tenant may make {@code invitations-per-hour} of them in
+     * any hour, so that no tenant can use Chronohook to flood mailboxes (and its mail server's reputation).
+     */
+    private Mono<Void> underHourlyLimit(TenantId tenantId) {
+        Instant now = clock.instant();
+        return invitations.recent(tenantId, now.minus(LIMIT_WINDOW)).flatMap(recent -> {
+            if (recent.made() < properties.invitationsPerHour()) {
+                return Mono.empty();
+            }
+            long wait = Math.max(1, Duration.between(now, recent.oldest().plus(LIMIT_WINDOW)).toSeconds() + 1);
+            return Mono.error(ApiException.tooManyRequests("too_many_invitations", "this tenant made "
+                    + recent.made() + " invitations in the last hour, its limit; try again in " + wait + " s", wait));
+        });
     }
 
     public Mono<Void> revoke(Caller caller, InvitationId id) {

@@ -17,6 +17,8 @@ create table invitation (
 );
 create unique index invitation_token_key on invitation (token_hash);
 create index invitation_open_idx on invitation (tenant_id, id) where accepted_at is null and revoked_at is null;
+-- The hourly limit of invitations per tenant counts the recent ones.
+create index invitation_tenant_created_idx on invitation (tenant_id, created_at);
 
 -- Mails waiting to be sent, written in the transaction of the change that causes them; the sender loop takes due
 -- ones, sends them (SMTP, or the log when no SMTP server is configured) and retries with backoff. A sent mail's

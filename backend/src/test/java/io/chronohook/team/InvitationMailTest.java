@@ -1,6 +1,7 @@
 package io.chronohook.team;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
@@ -16,6 +17,7 @@ import io.chronohook.mail.MailOutbox;
 import io.chronohook.mail.MailProperties;
 import io.chronohook.mail.MailSender;
 import io.chronohook.mail.SmtpTransport;
+import io.chronohook.platform.ApiException;
 import io.chronohook.support.ApiTest;
 import io.chronohook.support.ManualClock;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -207,6 +209,28 @@ class InvitationMailTest extends ApiTest {
     }
 
     @Test
+    void aTenantMakesAtMostItsHourlyNumberOfInvitations() {
+        TeamService limited = service(clock, smtp(10), new TeamProperties(teamProperties.invitationTtl(),
+                teamProperties.acceptLinkBase(), 2));
+        limited.invite(admin(), "one-" + UUID.randomUUID() + "@example.com", MemberRole.VIEWER).block();
+        clock.advance(Duration.ofMinutes(10));
+        limited.invite(admin(), "two-" + UUID.randomUUID() + "@example.com", MemberRole.VIEWER).block();
+        clock.advance(Duration.ofMinutes(10));
+
+        assertThatThrownBy(() -> limited.invite(admin(), "three-" + UUID.randomUUID() + "@example.com",
+                MemberRole.VIEWER).block())
+                .isInstanceOfSatisfying(ApiException.class, refused -> {
+                    assertThat(refused.status().value()).isEqualTo(429);
+                    assertThat(refused.code()).isEqualTo("too_many_invitations");
+                    assertThat(refused.retryAfterSeconds()).isEqualTo(40 * 60 + 1);
+                });
+
+        clock.advance(Duration.ofMinutes(41));
+        assertThat(limited.invite(admin(), "three-" + UUID.randomUUID() + "@example.com", MemberRole.VIEWER)
+                .block()).isNotNull();
+    }
+
+    @Test
     void anInvitationExpiresAtTheEndOfItsTimeToLive() {
         Duration ttl = teamProperties.invitationTtl();
         MailProperties noSmtp = new MailProperties("Chronohook <no-reply@chronohook.invalid>",
@@ -241,8 +265,12 @@ class InvitationMailTest extends ApiTest {
     }
 
     private TeamService service(Clock at, MailProperties mail) {
+        return service(at, mail, teamProperties);
+    }
+
+    private TeamService service(Clock at, MailProperties mail, TeamProperties team) {
         return new TeamService(members, invitations, tenants, passwords, audit, new MailOutbox(db, at),
-                teamProperties, mail, tx, new SecureRandom(), at);
+                team, mail, tx, new SecureRandom(), at);
     }
 
     private MailSender sender(MailProperties mail) {
