@@ -12,14 +12,23 @@ import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
-/** Turns a validated JWT into a {@link Caller}: the tenant from the tenant claim, scopes from {@code scope}/{@code scp}. */
+/**
+ * Turns a validated JWT into a {@link Caller}. A token of the built-in issuer names a member: the member is read by
+ * primary key on every request, so a removed member's token is refused at once and a role change counts from the next
+ * request (the scopes come from the role as it is now, not as it was when the token was issued). A token of an
+ * external issuer carries its tenant in the tenant claim and its scopes in {@code scope}/{@code scp}.
+ */
 @Component
 public class JwtCallerConverter implements Converter<Jwt, Mono<AbstractAuthenticationToken>> {
 
     private final String tenantClaim;
+    private final boolean external;
+    private final MemberStore members;
 
-    public JwtCallerConverter(AuthProperties properties) {
+    public JwtCallerConverter(AuthProperties properties, MemberStore members) {
         this.tenantClaim = properties.jwt().tenantClaim();
+        this.external = properties.jwt().external();
+        this.members = members;
     }
 
     @Override
@@ -29,8 +38,16 @@ public class JwtCallerConverter implements Converter<Jwt, Mono<AbstractAuthentic
         }
         TenantId tenantId = TenantId.parse(jwt.getClaimAsString(tenantClaim))
                 .orElseThrow(() -> new InvalidBearerTokenException("the token names no tenant"));
-        Caller caller = new Caller(tenantId, Caller.Kind.MEMBER, jwt.getSubject(), scopes(jwt));
-        return Mono.just(new CallerAuthentication(caller));
+        if (external) {
+            Caller caller = new Caller(tenantId, Caller.Kind.MEMBER, jwt.getSubject(), scopes(jwt));
+            return Mono.just(new CallerAuthentication(caller));
+        }
+        MemberId memberId = MemberId.parse(jwt.getSubject())
+                .orElseThrow(() -> new InvalidBearerTokenException("the token names no member"));
+        return members.find(tenantId, memberId)
+                .switchIfEmpty(Mono.error(() -> new InvalidBearerTokenException("the member was removed")))
+                .map(member -> new CallerAuthentication(new Caller(tenantId, Caller.Kind.MEMBER,
+                        member.id().toString(), member.role().scopes(), member.role())));
     }
 
     private static Set<Scope> scopes(Jwt jwt) {

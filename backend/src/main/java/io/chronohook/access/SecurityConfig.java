@@ -32,12 +32,19 @@ public class SecurityConfig {
                         .accessDeniedHandler(problems))
                 .authorizeExchange(routes -> routes
                         .pathMatchers(HttpMethod.POST, "/api/v1/signup", "/api/v1/auth/token").permitAll()
+                        // The invitation's token is the credential; the service checks it.
+                        .pathMatchers(HttpMethod.POST, "/api/v1/invitations/*/accept").permitAll()
                         .pathMatchers(HttpMethod.GET, "/actuator/health", "/actuator/health/**").permitAll()
                         // A long-running receiver reports with its callback's run token, checked by the controller
                         // (an API key with jobs:write works too).
                         .pathMatchers(HttpMethod.POST, "/api/v1/runs/*/heartbeat", "/api/v1/runs/*/complete",
                                 "/api/v1/runs/*/fail").permitAll()
                         .pathMatchers("/actuator/**", "/api/v1/operator/**").hasRole("OPERATOR")
+                        // Every member sees the team; only owners and admins (the admin scope) change it. The
+                        // service adds the owner-only rules (managing owners), which a path cannot express.
+                        .pathMatchers(HttpMethod.GET, "/api/v1/members", "/api/v1/members/**")
+                        .hasAnyAuthority(Scope.JOBS_READ.authority(), Scope.ADMIN.authority())
+                        .pathMatchers("/api/v1/members", "/api/v1/members/**").hasAuthority(Scope.ADMIN.authority())
                         .pathMatchers("/api/v1/api-keys", "/api/v1/api-keys/**",
                                 "/api/v1/signing-secret", "/api/v1/signing-secret/**",
                                 "/api/v1/audit", "/api/v1/audit/**",

@@ -57,6 +57,8 @@ public final class MeterNames {
     public static final String CLAIM_BATCH = "chronohook.dispatch.claim.batch";
     /** Tenant alerts by {@code kind} and {@code result}: delivered, retried, failed, suppressed (cooldown). */
     public static final String ALERTS = "chronohook.alerts";
+    /** Mails of the outbox by {@code result}: sent, retried, failed (given up). */
+    public static final String MAILS = "chronohook.mails";
     /** Attempts one outcome batch recorded. */
     public static final String OUTCOME_BATCH = "chronohook.outcome.batch";
     /** API requests let through without the tenant's rate limit because Redis did not answer in time. */

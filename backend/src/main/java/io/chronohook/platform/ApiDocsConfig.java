@@ -88,7 +88,8 @@ public class ApiDocsConfig {
     }
 
     private static void credentials(String path, Operation operation) {
-        if (path.equals("/api/v1/signup") || path.equals("/api/v1/auth/token")) {
+        if (path.equals("/api/v1/signup") || path.equals("/api/v1/auth/token")
+                || path.matches("/api/v1/invitations/\\{[^}]+}/accept")) {
             operation.setSecurity(List.of());
         } else if (path.startsWith("/api/v1/operator/")) {
             operation.setSecurity(List.of(new SecurityRequirement().addList(OPERATOR)));

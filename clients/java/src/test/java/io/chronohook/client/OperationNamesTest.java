@@ -12,9 +12,11 @@ import io.chronohook.client.api.AuthTokenControllerApi;
 import io.chronohook.client.api.DeadLetterControllerApi;
 import io.chronohook.client.api.EndpointControllerApi;
 import io.chronohook.client.api.FlowControllerApi;
+import io.chronohook.client.api.InvitationControllerApi;
 import io.chronohook.client.api.InvoiceControllerApi;
 import io.chronohook.client.api.JobControllerApi;
 import io.chronohook.client.api.MeControllerApi;
+import io.chronohook.client.api.MemberControllerApi;
 import io.chronohook.client.api.NodeControllerApi;
 import io.chronohook.client.api.OperatorControllerApi;
 import io.chronohook.client.api.RunControllerApi;
@@ -24,14 +26,17 @@ import io.chronohook.client.api.SigningSecretControllerApi;
 import io.chronohook.client.api.StatsControllerApi;
 import io.chronohook.client.api.UsageControllerApi;
 import io.chronohook.client.invoker.ApiClient;
+import io.chronohook.client.model.AcceptRequest;
 import io.chronohook.client.model.AlertSettingsRequest;
 import io.chronohook.client.model.BatchRequest;
 import io.chronohook.client.model.BulkReplayRequest;
 import io.chronohook.client.model.CreateApiKeyRequest;
 import io.chronohook.client.model.EndpointLimitsRequest;
 import io.chronohook.client.model.FlowKey;
+import io.chronohook.client.model.InviteRequest;
 import io.chronohook.client.model.JobRequest;
 import io.chronohook.client.model.PreviewRequest;
+import io.chronohook.client.model.RoleRequest;
 import io.chronohook.client.model.TokenRequest;
 import java.net.http.HttpRequest;
 import java.util.List;
@@ -117,6 +122,19 @@ class OperationNamesTest {
         calls("GET /api/v1/usage", () -> new UsageControllerApi(client).getUsage());
         calls("GET /api/v1/invoices", () -> new InvoiceControllerApi(client).listInvoices(null));
         calls("GET /api/v1/invoices/2026-11", () -> new InvoiceControllerApi(client).getInvoice("2026-11", null));
+    }
+
+    @Test
+    void team() {
+        MemberControllerApi members = new MemberControllerApi(client);
+        InvitationControllerApi invitations = new InvitationControllerApi(client);
+        calls("GET /api/v1/members", () -> members.listMembers(null, null));
+        calls("PATCH /api/v1/members/m", () -> members.changeMemberRole("m", new RoleRequest()));
+        calls("DELETE /api/v1/members/m", () -> members.removeMember("m"));
+        calls("GET /api/v1/members/invitations", () -> invitations.listInvitations(null, null));
+        calls("POST /api/v1/members/invitations", () -> invitations.inviteMember(new InviteRequest()));
+        calls("DELETE /api/v1/members/invitations/i", () -> invitations.revokeInvitation("i"));
+        calls("POST /api/v1/invitations/t/accept", () -> invitations.acceptInvitation("t", new AcceptRequest()));
     }
 
     @Test

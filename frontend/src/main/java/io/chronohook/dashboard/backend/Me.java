@@ -28,6 +28,11 @@ public record Me(String tenantId, String tenantName, String plan, Credential cre
         return scopes.contains("admin");
     }
 
+    /** Only owners manage owners (invite, promote, demote, remove one). */
+    public boolean isOwner() {
+        return member != null && "owner".equals(member.role());
+    }
+
     public boolean canWrite() {
         return scopes.contains("jobs:write");
     }

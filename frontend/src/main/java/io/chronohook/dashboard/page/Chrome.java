@@ -21,6 +21,10 @@ public record Chrome(String title, Nav nav, Me me, String csrf, Times times, Fla
         return me != null && me.isAdmin();
     }
 
+    public boolean isOwner() {
+        return me != null && me.isOwner();
+    }
+
     public boolean canWrite() {
         return me != null && me.canWrite();
     }

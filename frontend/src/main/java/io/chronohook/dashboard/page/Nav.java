@@ -7,6 +7,7 @@ public enum Nav {
     ENDPOINTS("Endpoints", "/endpoints", false),
     USAGE("Usage & plan", "/usage", false),
     INVOICES("Invoices", "/invoices", false),
+    MEMBERS("Members", "/members", false),
     API_KEYS("API keys", "/api-keys", true),
     SIGNING_SECRET("Signing secret", "/settings/signing-secret", true),
     ALERTS("Alerts", "/settings/alerts", true),
@@ -38,6 +39,6 @@ public enum Nav {
 
     /** The sections a tenant's member sees in the sidebar. */
     public static Nav[] tenantSections() {
-        return new Nav[] {JOBS, DEAD_LETTERS, ENDPOINTS, USAGE, INVOICES, API_KEYS, SIGNING_SECRET, ALERTS, AUDIT};
+        return new Nav[] {JOBS, DEAD_LETTERS, ENDPOINTS, USAGE, INVOICES, MEMBERS, API_KEYS, SIGNING_SECRET, ALERTS, AUDIT};
     }
 }
