@@ -106,7 +106,8 @@ public class TeamService {
             if (recent.made() < properties.invitationsPerHour()) {
                 return Mono.empty();
             }
-            long wait = Math.max(1, Duration.between(now, recent.oldest().plus(LIMIT_WINDOW)).toSeconds() + 1);
+            // In whole seconds of the clock, so that the stored time's rounding to microseconds cannot move it.
+            long wait = Math.max(1, recent.oldest().plus(LIMIT_WINDOW).getEpochSecond() - now.getEpochSecond() + 1);
             return Mono.error(ApiException.tooManyRequests("too_many_invitations", "this tenant made "
                     + recent.made() + " invitations in the last hour, its limit; try again in " + wait + " s", wait));
         });
