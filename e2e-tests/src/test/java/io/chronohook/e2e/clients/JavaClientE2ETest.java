@@ -11,10 +11,10 @@ import com.sun.net.httpserver.HttpServer;
 import io.chronohook.client.Chronohook;
 import io.chronohook.client.WebhookSignature;
 import io.chronohook.client.WebhookSignatureException;
-import io.chronohook.client.api.DeadLetterControllerApi;
-import io.chronohook.client.api.JobControllerApi;
-import io.chronohook.client.api.RunControllerApi;
-import io.chronohook.client.api.SignupControllerApi;
+import io.chronohook.client.api.AccountApi;
+import io.chronohook.client.api.DeadLettersApi;
+import io.chronohook.client.api.JobsApi;
+import io.chronohook.client.api.RunsApi;
 import io.chronohook.client.invoker.ApiException;
 import io.chronohook.client.model.JobRequest;
 import io.chronohook.client.model.JobView;
@@ -63,20 +63,20 @@ class JavaClientE2ETest {
     private static RecordingReceiver receiver;
     private static SignupResponse account;
     private static Chronohook chronohook;
-    private static JobControllerApi jobs;
-    private static RunControllerApi runs;
+    private static JobsApi jobs;
+    private static RunsApi runs;
 
     @BeforeAll
     static void start() throws Exception {
         backend = BackendProcess.start(Map.of());
         receiver = new RecordingReceiver();
         String baseUrl = backend.uri("/").toString();
-        account = Chronohook.anonymous(baseUrl).api(SignupControllerApi::new).signUp(new SignupRequest()
+        account = Chronohook.anonymous(baseUrl).api(AccountApi::new).signUp(new SignupRequest()
                 .tenantName("Java client").email("e2e-" + UUID.randomUUID() + "@example.com")
                 .password("a long passphrase"));
         chronohook = Chronohook.connect(baseUrl, account.getApiKey());
-        jobs = chronohook.api(JobControllerApi::new);
-        runs = chronohook.api(RunControllerApi::new);
+        jobs = chronohook.api(JobsApi::new);
+        runs = chronohook.api(RunsApi::new);
     }
 
     @AfterAll
@@ -115,7 +115,7 @@ class JavaClientE2ETest {
 
         // A refusal carries the API's problem document: a run that is not dead cannot be replayed.
         ApiException refused = catchThrowableOfType(ApiException.class,
-                () -> chronohook.api(DeadLetterControllerApi::new).replayRun(run.getId()));
+                () -> chronohook.api(DeadLettersApi::new).replayRun(run.getId()));
         assertThat(refused.getCode()).isEqualTo(409);
         assertThat(Chronohook.problem(refused)).map(Problem::getCode).hasValue("invalid_state");
     }
@@ -161,7 +161,7 @@ class JavaClientE2ETest {
         assertThat(dead.getLastStatusCode()).isEqualTo(400);
 
         // The same calls, each answering a CompletableFuture.
-        var deadLetters = chronohook.api(io.chronohook.client.async.api.DeadLetterControllerApi::new);
+        var deadLetters = chronohook.api(io.chronohook.client.async.api.DeadLettersApi::new);
         PageRunView letters = deadLetters.listDeadLetters(job.getId(), null, null).get(10, TimeUnit.SECONDS);
         assertThat(letters.getItems()).extracting(RunView::getId).containsExactly(dead.getId());
         assertThat(letters.getItems().getFirst().getJobName()).isEqualTo("dead-then-replayed");
