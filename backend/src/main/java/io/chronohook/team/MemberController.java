@@ -42,7 +42,7 @@ public class MemberController {
         this.team = team;
     }
 
-    /** A member as listed; {@code createdAt} is absent right after a role change. */
+    /** A member: as listed, and as a role change answers. */
     @Schema(description = "A member of the tenant.")
     public record MemberView(
             @Schema(description = "The member's id.", example = "mem_0195a7c43b2e7f109c4d2e8b5a1f6c3d",
@@ -55,8 +55,8 @@ public class MemberController {
                     + "owners), `viewer` only `jobs:read`.", example = "admin",
                     allowableValues = {"owner", "admin", "viewer"}, requiredMode = Schema.RequiredMode.REQUIRED)
             String role,
-            @Schema(description = "When the member joined; null in the answer to a role change.",
-                    example = "2026-03-01T09:00:00Z")
+            @Schema(description = "When the member joined.", example = "2026-03-01T09:00:00Z",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
             Instant createdAt) {
 
         static MemberView of(Member member, Instant createdAt) {
@@ -97,7 +97,7 @@ public class MemberController {
                     + "(an owner's or admin's token, or an API key with `admin`); promoting to or demoting from "
                     + "`owner` needs an owner's token, and the tenant's last owner cannot be demoted. Audited as "
                     + "`member.role_changed`; giving the role the member has changes nothing.")
-    @ApiResponse(responseCode = "200", description = "The member with its new role (`createdAt` null).")
+    @ApiResponse(responseCode = "200", description = "The member with its new role.")
     @ApiResponse(responseCode = "403", description = "The credential lacks the `admin` scope (`forbidden`), or "
             + "`owner_required`: only an owner may promote to or demote from `owner`.")
     @ApiResponse(responseCode = "409", description = "`last_owner`: the member is the tenant's last owner; make "
@@ -109,7 +109,8 @@ public class MemberController {
                                        @RequestBody RoleRequest request) {
         MemberId memberId = MemberId.parse(id).orElseThrow(() -> ApiException.notFound("member " + id));
         MemberRole role = Roles.parse(request.role());
-        return team.changeRole(caller, memberId, role).map(member -> MemberView.of(member, null));
+        return team.changeRole(caller, memberId, role)
+                .map(changed -> MemberView.of(changed.member(), changed.createdAt()));
     }
 
     @DeleteMapping("/api/v1/members/{id}")
