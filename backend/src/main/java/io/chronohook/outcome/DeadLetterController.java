@@ -118,7 +118,8 @@ public class DeadLetterController {
                     + "`total`; follow it with `GET /api/v1/dead-letters/replays/{id}`. Each run is replayed as by "
                     + "`POST /api/v1/runs/{runId}/replay`; runs older than the plan's history retention are left "
                     + "out. Needs `jobs:write`. Audited as `runs.replayed`.")
-    @ApiResponse(responseCode = "202", description = "The bulk replay, `running`, with the number of runs it covers.")
+    @ApiResponse(responseCode = "202", description = "The bulk replay as it starts, `running` (one that covers no run "
+            + "may already be `done`), with the number of runs it covers as `total`.")
     public Mono<ResponseEntity<Replays.Progress>> replayMany(@AuthenticationPrincipal Caller caller,
                                                             @RequestBody BulkReplayRequest request) {
         Validation v = new Validation();
