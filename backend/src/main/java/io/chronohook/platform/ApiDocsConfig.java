@@ -63,8 +63,11 @@ public class ApiDocsConfig {
                 .components(new Components()
                         .addSecuritySchemes(API_KEY, bearer("An API key (`chk_…`) or a member's access token "
                                 + "from POST /api/v1/auth/token, as `Authorization: Bearer …`."))
-                        .addSecuritySchemes(RUN_TOKEN, bearer("The run token (`crt_…`) a long-running job's callback "
-                                + "carries in the `chronohook-run-token` header; good for that attempt's reports only."))
+                        .addSecuritySchemes(RUN_TOKEN, new SecurityScheme().type(SecurityScheme.Type.APIKEY)
+                                .in(SecurityScheme.In.HEADER).name("Chronohook-Run-Token")
+                                .description("The run token (`crt_…`) a long-running job's callback carries in its "
+                                        + "`Chronohook-Run-Token` header, sent back in the same header; good for "
+                                        + "that attempt's reports only."))
                         .addSecuritySchemes(OPERATOR, bearer("The installation's operator token.")))
                 // Relative: the document is the same whichever address the installation is reached at.
                 .servers(List.of(new Server().url("/").description("the installation serving this document")))
