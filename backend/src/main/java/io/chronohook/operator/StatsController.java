@@ -28,8 +28,8 @@ public class StatsController {
     static final Duration WINDOW = Duration.ofMinutes(1);
     static final int BUSIEST_TENANTS = 10;
     /** Every attempt outcome, so that the answer always has the same keys. */
-    static final List<String> OUTCOMES = List.of("delivered", "rejected", "failed", "blocked", "short_circuited",
-            "lost");
+    /** The outcomes an attempt is stored with (a run an open circuit holds back makes no attempt). */
+    static final List<String> OUTCOMES = List.of("delivered", "accepted", "rejected", "failed", "blocked", "lost");
 
     private final StatsStore store;
     private final TimeGate gate;
@@ -110,9 +110,9 @@ public class StatsController {
                     example = "99.5", requiredMode = Schema.RequiredMode.REQUIRED)
             double attemptsPerSecond,
             @Schema(description = "How many attempts of each outcome finished in the window; every outcome is listed, "
-                    + "0 when none: `delivered`, `rejected`, `failed`, `blocked`, `short_circuited`, `lost`.",
-                    example = "{\"delivered\": 5880, \"rejected\": 60, \"failed\": 30, \"blocked\": 0, "
-                            + "\"short_circuited\": 0, \"lost\": 0}",
+                    + "0 when none: `delivered`, `accepted`, `rejected`, `failed`, `blocked`, `lost`.",
+                    example = "{\"delivered\": 5880, \"accepted\": 12, \"rejected\": 60, \"failed\": 30, "
+                            + "\"blocked\": 0, \"lost\": 0}",
                     requiredMode = Schema.RequiredMode.REQUIRED)
             Map<String, Long> outcomes,
             @Schema(description = "The queues' depths.", requiredMode = Schema.RequiredMode.REQUIRED)

@@ -98,7 +98,8 @@ public class Replays {
             @Schema(description = "How many dead runs it covers, as selected when it started (at most 100,000).",
                     example = "1200", requiredMode = Schema.RequiredMode.REQUIRED)
             int total,
-            @Schema(description = "How many of them are replayed so far.", example = "500",
+            @Schema(description = "How many of them it has gone through so far, in chunks (a run that was no longer "
+                    + "dead when its chunk came, replayed meanwhile, counts too).", example = "500",
                     requiredMode = Schema.RequiredMode.REQUIRED)
             int replayed,
             @Schema(description = "When it started.", example = "2026-03-02T08:00:00Z",
