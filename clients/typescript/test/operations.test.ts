@@ -75,9 +75,13 @@ const OPERATIONS: Record<string, [method: string, path: string]> = {
 async function requestOf(name: string): Promise<{ method: string, path: string }> {
     const api = createClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'chk_test' }) as any;
     assert.equal(typeof api[name], 'function', `the client has no method ${name}`);
-    // Every parameter the method asks for is ["p"]: it stands in for a path segment ("p"), a list and a body alike.
-    const anyParameter = new Proxy({}, { get: () => ['p'] });
-    return api[`${name}RequestOpts`](anyParameter);
+    // Every value the method asks for is ["p"]: it stands in for a path segment ("p"), a list and a body alike, and
+    // any field of it (a required list in a body is mapped over) is the same stand-in.
+    const standIn: any = new Proxy(['p'], {
+        get: (target, property) => typeof property === 'symbol' || property in target
+            ? Reflect.get(target, property) : standIn,
+    });
+    return api[`${name}RequestOpts`](standIn);
 }
 
 describe('the generated client\'s operation names', () => {
