@@ -95,7 +95,7 @@ class JavaClientE2ETest {
         assertThat(account.getApiKey()).startsWith("chk_");
         assertThat(account.getSigningSecret()).startsWith("whsec_");
 
-        JobView job = jobs.createJob(new JobRequest().name("signed").schedule(new ScheduleSpec().type("now"))
+        JobView job = jobs.createJob(new JobRequest().name("signed").schedule(new ScheduleSpec().type(ScheduleSpec.TypeEnum.NOW))
                 .target(new TargetSpec().url(receiver.url("/signed")).body("{\"hello\":\"world\"}")), null);
         assertThat(job.getId()).startsWith("job_");
         RunView run = awaitRun(job.getId(), "succeeded");
@@ -127,7 +127,7 @@ class JavaClientE2ETest {
         for (int i = 0; i < 5; i++) {
             // Once a year: these jobs are only listed.
             created.add(jobs.createJob(new JobRequest().name(prefix + i)
-                    .schedule(new ScheduleSpec().type("cron").cron("0 0 1 1 *"))
+                    .schedule(new ScheduleSpec().type(ScheduleSpec.TypeEnum.CRON).cron("0 0 1 1 *"))
                     .target(new TargetSpec().url(receiver.url("/never"))), null).getId());
         }
         List<List<String>> jobPages = pages(cursor -> {
@@ -137,9 +137,9 @@ class JavaClientE2ETest {
         assertCompleteWithoutOverlap(jobPages, created);
 
         JobView every = jobs.createJob(new JobRequest().name(prefix + "interval")
-                .schedule(new ScheduleSpec().type("interval").every("PT1S").maxRuns(5))
+                .schedule(new ScheduleSpec().type(ScheduleSpec.TypeEnum.INTERVAL).every("PT1S").maxRuns(5))
                 .target(new TargetSpec().url(receiver.url("/interval"))), null);
-        Await.until(() -> "completed".equals(jobs.getJob(every.getId()).getState()), DELIVERY,
+        Await.until(() -> jobs.getJob(every.getId()).getState() == JobView.StateEnum.COMPLETED, DELIVERY,
                 () -> "job " + jobs.getJob(every.getId()) + ", runs " + runs.listRuns(every.getId(), null, null, null));
         List<List<String>> runPages = pages(cursor -> {
             PageRunView page = runs.listRuns(every.getId(), null, 2, cursor);
@@ -155,7 +155,7 @@ class JavaClientE2ETest {
     void aDeadLetterReplayedOnceTheReceiverIsFixedIsDelivered() throws Exception {
         receiver.answer("/flaky", 400);
         JobView job = jobs.createJob(new JobRequest().name("dead-then-replayed")
-                .schedule(new ScheduleSpec().type("now")).retry(new RetrySpec().maxAttempts(1))
+                .schedule(new ScheduleSpec().type(ScheduleSpec.TypeEnum.NOW)).retry(new RetrySpec().maxAttempts(1))
                 .target(new TargetSpec().url(receiver.url("/flaky"))), null);
         RunView dead = awaitRun(job.getId(), "dead");
         assertThat(dead.getLastStatusCode()).isEqualTo(400);
@@ -169,7 +169,7 @@ class JavaClientE2ETest {
         receiver.answer("/flaky", 200);
         RunView replayed = deadLetters.replayRun(dead.getId()).get(10, TimeUnit.SECONDS);
         assertThat(replayed.getId()).isEqualTo(dead.getId());
-        assertThat(replayed.getState()).isNotEqualTo("dead");
+        assertThat(replayed.getState()).isNotEqualTo(RunView.StateEnum.DEAD);
         awaitRun(job.getId(), "succeeded");
 
         List<Callback> callbacks = receiver.at("/flaky");
@@ -184,7 +184,7 @@ class JavaClientE2ETest {
     @Test
     void aMergePatchChangesAJobAndAStaleVersionIsRefused() throws Exception {
         JobView job = jobs.createJob(new JobRequest().name("to-rename")
-                .schedule(new ScheduleSpec().type("cron").cron("0 0 1 1 *"))
+                .schedule(new ScheduleSpec().type(ScheduleSpec.TypeEnum.CRON).cron("0 0 1 1 *"))
                 .target(new TargetSpec().url(receiver.url("/never"))), null);
         String version = "\"" + job.getVersion() + "\"";
         ObjectNode patch = JsonNodeFactory.instance.objectNode().put("name", "renamed");
