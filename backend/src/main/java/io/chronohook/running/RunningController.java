@@ -31,6 +31,20 @@ import tools.jackson.databind.JsonNode;
 @Tag(name = ApiTags.LONG_RUNNING)
 public class RunningController {
 
+    // What the three reports share in the API document.
+    private static final String RUN_ID = "The run's id: the callback's `webhook-id`.";
+    private static final String RUN_ID_EXAMPLE = "run_0195a7ee5b6c7d8e9f0a1b2c3d4e5f6a";
+    private static final String TOKEN = "The callback's run token (its `chronohook-run-token` header), good for that "
+            + "attempt only; without it, an API key with `jobs:write` is needed.";
+    private static final String TOKEN_EXAMPLE = "crt_1_xXaIrfoI11YuWeqFu71AvIY5UC39hmL2d31p8H5u4os";
+    private static final String UNAUTHORIZED = "`invalid_run_token`: the token is not this run's (another run's, made "
+            + "up, malformed); `unauthenticated`: neither a run token nor a credential was sent.";
+    private static final String FORBIDDEN = "`insufficient_scope`: the API key lacks `jobs:write`.";
+    private static final String SUPERSEDED = "`attempt_superseded`: the token is of an earlier attempt, which timed "
+            + "out; stop working on it. `run_not_running`: the attempt has ended.";
+    private static final String CANCELLED = "`run_cancelled`: the run was cancelled; stop working on it.";
+
+
     static final String TOKEN_HEADER = "Chronohook-Run-Token";
     static final int MAX_TEXT = 500;
 
@@ -116,21 +130,15 @@ public class RunningController {
                     + "`heartbeatTimeout` ahead, never past the attempt's longest duration. Send the callback's run "
                     + "token in `Chronohook-Run-Token`, or an API key with `jobs:write`.")
     @ApiResponse(responseCode = "200", description = "The heartbeat is recorded; the run's state and deadlines.")
-    @ApiResponse(responseCode = "401", description = "`invalid_run_token`: the token is not this run's (another "
-            + "run's, made up, malformed); `unauthenticated`: neither a run token nor a credential was sent.")
-    @ApiResponse(responseCode = "403", description = "`insufficient_scope`: the API key lacks `jobs:write`.")
-    @ApiResponse(responseCode = "409", description = "`attempt_superseded`: the token is of an earlier attempt, which "
-            + "timed out; stop working on it. `run_not_running`: the attempt has ended.")
-    @ApiResponse(responseCode = "410", description = "`run_cancelled`: the run was cancelled; stop working on it.")
+    @ApiResponse(responseCode = "401", description = UNAUTHORIZED)
+    @ApiResponse(responseCode = "403", description = FORBIDDEN)
+    @ApiResponse(responseCode = "409", description = SUPERSEDED)
+    @ApiResponse(responseCode = "410", description = CANCELLED)
     @ApiResponse(responseCode = "413", description = "`payload_too_large`: the checkpoint is larger than the plan "
             + "allows.")
-    public Mono<HeartbeatView> heartbeat(@Parameter(description = "The run's id: the callback's `webhook-id`.",
-                                                 example = "run_0195a7ee5b6c7d8e9f0a1b2c3d4e5f6a")
+    public Mono<HeartbeatView> heartbeat(@Parameter(description = RUN_ID, example = RUN_ID_EXAMPLE)
                                          @PathVariable String runId,
-                                         @Parameter(description = "The callback's run token (its "
-                                                 + "`chronohook-run-token` header), good for that attempt only; "
-                                                 + "without it, an API key with `jobs:write` is needed.",
-                                                 example = "crt_1_xXaIrfoI11YuWeqFu71AvIY5UC39hmL2d31p8H5u4os")
+                                         @Parameter(description = TOKEN, example = TOKEN_EXAMPLE)
                                          @RequestHeader(name = TOKEN_HEADER, required = false) String token,
                                          @AuthenticationPrincipal Caller caller,
                                          @RequestBody(required = false) HeartbeatRequest request) {
@@ -171,20 +179,14 @@ public class RunningController {
                     + "`succeeded`, with the result given, and the run token is revoked. Send the callback's run "
                     + "token in `Chronohook-Run-Token`, or an API key with `jobs:write`.")
     @ApiResponse(responseCode = "200", description = "The run, `succeeded`.")
-    @ApiResponse(responseCode = "401", description = "`invalid_run_token`: the token is not this run's (another "
-            + "run's, made up, malformed); `unauthenticated`: neither a run token nor a credential was sent.")
-    @ApiResponse(responseCode = "403", description = "`insufficient_scope`: the API key lacks `jobs:write`.")
-    @ApiResponse(responseCode = "409", description = "`attempt_superseded`: the token is of an earlier attempt, which "
-            + "timed out. `run_not_running`: the attempt has ended.")
-    @ApiResponse(responseCode = "410", description = "`run_cancelled`: the run was cancelled.")
+    @ApiResponse(responseCode = "401", description = UNAUTHORIZED)
+    @ApiResponse(responseCode = "403", description = FORBIDDEN)
+    @ApiResponse(responseCode = "409", description = SUPERSEDED)
+    @ApiResponse(responseCode = "410", description = CANCELLED)
     @ApiResponse(responseCode = "413", description = "`payload_too_large`: the result is larger than the plan allows.")
-    public Mono<EndedView> complete(@Parameter(description = "The run's id: the callback's `webhook-id`.",
-                                            example = "run_0195a7ee5b6c7d8e9f0a1b2c3d4e5f6a")
+    public Mono<EndedView> complete(@Parameter(description = RUN_ID, example = RUN_ID_EXAMPLE)
                                     @PathVariable String runId,
-                                    @Parameter(description = "The callback's run token (its `chronohook-run-token` "
-                                            + "header), good for that attempt only; without it, an API key with "
-                                            + "`jobs:write` is needed.",
-                                            example = "crt_1_xXaIrfoI11YuWeqFu71AvIY5UC39hmL2d31p8H5u4os")
+                                    @Parameter(description = TOKEN, example = TOKEN_EXAMPLE)
                                     @RequestHeader(name = TOKEN_HEADER, required = false) String token,
                                     @AuthenticationPrincipal Caller caller,
                                     @RequestBody(required = false) CompleteRequest request) {
@@ -205,19 +207,13 @@ public class RunningController {
                     + "false, its attempts are spent or the job is at-most-once; the run token is revoked. Send the "
                     + "callback's run token in `Chronohook-Run-Token`, or an API key with `jobs:write`.")
     @ApiResponse(responseCode = "200", description = "The run, `retry_wait` with its `nextAttemptAt`, or `dead`.")
-    @ApiResponse(responseCode = "401", description = "`invalid_run_token`: the token is not this run's (another "
-            + "run's, made up, malformed); `unauthenticated`: neither a run token nor a credential was sent.")
-    @ApiResponse(responseCode = "403", description = "`insufficient_scope`: the API key lacks `jobs:write`.")
-    @ApiResponse(responseCode = "409", description = "`attempt_superseded`: the token is of an earlier attempt, which "
-            + "timed out. `run_not_running`: the attempt has ended.")
-    @ApiResponse(responseCode = "410", description = "`run_cancelled`: the run was cancelled.")
-    public Mono<EndedView> fail(@Parameter(description = "The run's id: the callback's `webhook-id`.",
-                                        example = "run_0195a7ee5b6c7d8e9f0a1b2c3d4e5f6a")
+    @ApiResponse(responseCode = "401", description = UNAUTHORIZED)
+    @ApiResponse(responseCode = "403", description = FORBIDDEN)
+    @ApiResponse(responseCode = "409", description = SUPERSEDED)
+    @ApiResponse(responseCode = "410", description = CANCELLED)
+    public Mono<EndedView> fail(@Parameter(description = RUN_ID, example = RUN_ID_EXAMPLE)
                                 @PathVariable String runId,
-                                @Parameter(description = "The callback's run token (its `chronohook-run-token` "
-                                        + "header), good for that attempt only; without it, an API key with "
-                                        + "`jobs:write` is needed.",
-                                        example = "crt_1_xXaIrfoI11YuWeqFu71AvIY5UC39hmL2d31p8H5u4os")
+                                @Parameter(description = TOKEN, example = TOKEN_EXAMPLE)
                                 @RequestHeader(name = TOKEN_HEADER, required = false) String token,
                                 @AuthenticationPrincipal Caller caller,
                                 @RequestBody(required = false) FailRequest request) {
