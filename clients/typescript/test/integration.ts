@@ -297,7 +297,7 @@ async function main(): Promise<void> {
         assert.match(account.apiKey ?? '', /^chk_/);
         assert.match(account.signingSecret ?? '', /^whsec_/);
         client = createClient({ baseUrl, apiKey: account.apiKey });
-        assert.equal((await client.me()).tenantId, account.tenantId);
+        assert.equal((await client.getMe()).tenantId, account.tenantId);
         report.tenantId = account.tenantId;
         report.apiKey = account.apiKey;
     });

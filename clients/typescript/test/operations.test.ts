@@ -3,14 +3,13 @@ import { describe, it } from 'node:test';
 import { createClient } from '../src/index';
 
 /*
- * The names pom.xml gives the document's operations, each with the call it must make. The document's ids carry
- * numeric suffixes (list_3, get_1) that the backend hands out in the order it finds its controllers, so a new
- * operation can move one onto another call; this catches a name that would then send the wrong request.
+ * Each operation's name in the document (its operationId, the client's method), with the call it must make: a
+ * renamed or moved operation shows here as a method that is gone or sends another request.
  */
 const OPERATIONS: Record<string, [method: string, path: string]> = {
     signUp: ['POST', '/api/v1/signup'],
     createAccessToken: ['POST', '/api/v1/auth/token'],
-    me: ['GET', '/api/v1/me'],
+    getMe: ['GET', '/api/v1/me'],
     listMembers: ['GET', '/api/v1/members'],
     changeMemberRole: ['PATCH', '/api/v1/members/{id}'],
     removeMember: ['DELETE', '/api/v1/members/{id}'],
@@ -44,7 +43,7 @@ const OPERATIONS: Record<string, [method: string, path: string]> = {
     replayRun: ['POST', '/api/v1/runs/{runId}/replay'],
     listDeadLetters: ['GET', '/api/v1/dead-letters'],
     replayDeadLetters: ['POST', '/api/v1/dead-letters/replay'],
-    getDeadLetterReplay: ['GET', '/api/v1/dead-letters/replays/{id}'],
+    getBulkReplay: ['GET', '/api/v1/dead-letters/replays/{id}'],
     listEndpoints: ['GET', '/api/v1/endpoints'],
     getEndpointLimits: ['GET', '/api/v1/endpoints/{host}/limits'],
     saveEndpointLimits: ['PUT', '/api/v1/endpoints/{host}/limits'],
@@ -76,9 +75,13 @@ const OPERATIONS: Record<string, [method: string, path: string]> = {
 async function requestOf(name: string): Promise<{ method: string, path: string }> {
     const api = createClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'chk_test' }) as any;
     assert.equal(typeof api[name], 'function', `the client has no method ${name}`);
-    // Every parameter the method asks for is ["p"]: it stands in for a path segment ("p"), a list and a body alike.
-    const anyParameter = new Proxy({}, { get: () => ['p'] });
-    return api[`${name}RequestOpts`](anyParameter);
+    // Every value the method asks for is ["p"]: it stands in for a path segment ("p"), a list and a body alike, and
+    // any field of it (a required list in a body is mapped over) is the same stand-in.
+    const standIn: any = new Proxy(['p'], {
+        get: (target, property) => typeof property === 'symbol' || property in target
+            ? Reflect.get(target, property) : standIn,
+    });
+    return api[`${name}RequestOpts`](standIn);
 }
 
 describe('the generated client\'s operation names', () => {

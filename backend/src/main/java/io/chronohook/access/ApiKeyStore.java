@@ -13,8 +13,10 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
@@ -26,7 +28,12 @@ public class ApiKeyStore {
 
     private static final Duration TOUCH_INTERVAL = Duration.ofMinutes(1);
 
+    /** Past this many remembered touches, the ones older than the interval are forgotten. */
+    private static final int TOUCHES_KEPT = 10_000;
+
     private final DatabaseClient db;
+    /** When this instance last wrote each key's last use: within the interval, a use needs no write. */
+    private final Map<ApiKeyId, Instant> touched = new ConcurrentHashMap<>();
 
     public ApiKeyStore(DatabaseClient db) {
         this.db = db;
@@ -60,12 +67,24 @@ public class ApiKeyStore {
                 .one();
     }
 
+    /**
+     * Records a use of the key, at most once a minute: the database keeps {@code last_used_at} to the minute, and
+     * this instance skips the statement (a round trip per request) while its last write is that recent.
+     */
     public Mono<Void> touch(ApiKeyId id, Instant now) {
+        Instant last = touched.get(id);
+        if (last != null && last.isAfter(now.minus(TOUCH_INTERVAL))) {
+            return Mono.empty();
+        }
+        if (touched.size() >= TOUCHES_KEPT) {
+            touched.values().removeIf(at -> !at.isAfter(now.minus(TOUCH_INTERVAL)));
+        }
         return db.sql(ApiKeySql.TOUCH)
                 .bind("id", id.value())
                 .bind("now", utc(now))
                 .bind("staleBefore", utc(now.minus(TOUCH_INTERVAL)))
-                .then();
+                .then()
+                .doOnSuccess(done -> touched.put(id, now));
     }
 
     public Mono<Page<ApiKey>> list(TenantId tenantId, PageRequest page) {

@@ -1,7 +1,12 @@
 package io.chronohook.access;
 
 import io.chronohook.platform.ApiException;
+import io.chronohook.platform.ApiTags;
 import io.chronohook.platform.Validation;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.Locale;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -12,6 +17,7 @@ import reactor.core.publisher.Mono;
 
 /** {@code POST /api/v1/auth/token}: exchanges a member's email and password for an access token. */
 @RestController
+@Tag(name = ApiTags.ACCOUNT)
 public class AuthTokenController {
 
     private final MemberStore members;
@@ -30,11 +36,32 @@ public class AuthTokenController {
     }
 
     /** The sign-in form. */
-    public record TokenRequest(String email, String password) {
+    @Schema(description = "The sign-in form: a member's email and password.")
+    public record TokenRequest(
+            @Schema(description = "The member's email (compared in lower case).", example = "ada@example.com",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            String email,
+            @Schema(description = "The member's password.", example = "correct horse battery staple",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            String password) {
     }
 
     /** An access token for the dashboard and the API. */
-    public record TokenResponse(String accessToken, String tokenType, long expiresIn) {
+    @Schema(description = "A member's access token, for the API (and the dashboard).")
+    public record TokenResponse(
+            @Schema(description = "The access token (a JWT), to send as `Authorization: Bearer …`; what it may do "
+                    + "follows the member's role as it is at each request.",
+                    example = "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9"
+                            + ".eyJzdWIiOiJtZW1fMDE5NWE3YzQzYjJlN2YxMDljNGQyZThiNWExZjZjM2QiLCJleHAiOjE3NzIzNTkyMDB9"
+                            + ".Qm9vdHN0cmFwcGVkLXNpZ25hdHVyZS1leGFtcGxl",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            String accessToken,
+            @Schema(description = "How to send the token: always `Bearer`.", example = "Bearer",
+                    allowableValues = {"Bearer"}, requiredMode = Schema.RequiredMode.REQUIRED)
+            String tokenType,
+            @Schema(description = "Seconds until the token expires (`chronohook.auth.jwt.ttl`, one hour by default); "
+                    + "then sign in again.", example = "3600", requiredMode = Schema.RequiredMode.REQUIRED)
+            long expiresIn) {
     }
 
     /**
@@ -42,6 +69,17 @@ public class AuthTokenController {
      * guesses cost no bcrypt round once a limit is reached. A wrong password counts towards the account's lockout.
      */
     @PostMapping("/api/v1/auth/token")
+    @Operation(operationId = "createAccessToken", summary = "Sign in for an access token",
+            description = "Exchanges a member's email and password for an access token; its scopes follow the "
+                    + "member's role at each request (`owner` and `admin` all three, `viewer` `jobs:read`), and it is "
+                    + "refused once the member is removed. Public. Limited per client address (20 attempts a minute "
+                    + "by default) and per account (after 5 wrong passwords in a row the account is locked for 30 s, "
+                    + "doubling with each further failure up to 15 minutes); over a limit no password is checked.")
+    @ApiResponse(responseCode = "200", description = "The access token and how long it is valid.")
+    @ApiResponse(responseCode = "401", description = "`invalid_credentials`: the email or password is wrong (an "
+            + "unknown email answers the same).")
+    @ApiResponse(responseCode = "429", description = "`too_many_attempts`: too many sign-ins from this address, or "
+            + "the account is locked after wrong passwords; `Retry-After` says when to try again.")
     public Mono<TokenResponse> token(@RequestBody TokenRequest request, ServerHttpRequest http) {
         Validation validation = new Validation();
         validation.require(request.email() != null && !request.email().isBlank(), "email", "is required");

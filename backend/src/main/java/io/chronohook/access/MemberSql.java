@@ -16,7 +16,7 @@ final class MemberSql {
             """;
 
     static final String FIND = """
-            select id, tenant_id, email, password_hash, role
+            select id, tenant_id, email, password_hash, role, created_at
               from member
              where tenant_id = :tenantId and id = :id
             """;

@@ -44,6 +44,15 @@ public class MemberStore {
                 .one();
     }
 
+    /** The member and when it joined. */
+    public Mono<Listed> findListed(TenantId tenantId, MemberId id) {
+        return db.sql(MemberSql.FIND)
+                .bind("tenantId", tenantId.value())
+                .bind("id", id.value())
+                .map(row -> new Listed(toMember(row), Rows.instant(row, "created_at")))
+                .one();
+    }
+
     public Mono<Boolean> emailTaken(String email) {
         return db.sql(MemberSql.EXISTS_EMAIL).bind("email", email).map(row -> true).one().defaultIfEmpty(false);
     }

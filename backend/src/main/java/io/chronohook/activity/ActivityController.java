@@ -2,8 +2,14 @@ package io.chronohook.activity;
 
 import io.chronohook.access.Caller;
 import io.chronohook.job.JobId;
+import io.chronohook.platform.ApiTags;
 import io.chronohook.platform.Page;
 import io.chronohook.platform.Validation;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,6 +32,7 @@ import reactor.core.publisher.Mono;
  * the last hours (the current hour last), for the dashboard's job list. Ids the tenant does not own are left out.
  */
 @RestController
+@Tag(name = ApiTags.JOBS)
 public class ActivityController {
 
     static final int MAX_JOBS = 200;
@@ -41,16 +48,54 @@ public class ActivityController {
     }
 
     /** One hour: runs that ended succeeded, and runs that ended dead, in it. */
-    public record Bucket(Instant start, long succeeded, long failed) {
+    @Schema(description = "One whole UTC hour of a job: how many of its runs ended `succeeded` and `dead` in it.")
+    public record Bucket(
+            @Schema(description = "The hour's start.", example = "2026-03-01T09:00:00Z",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            Instant start,
+            @Schema(description = "Runs that ended `succeeded` in the hour (by `finishedAt`).", example = "3",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            long succeeded,
+            @Schema(description = "Runs that ended `dead` in the hour.", example = "1",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            long failed) {
     }
 
     /** One job's hours, oldest first, their totals and the share that succeeded (null when none ended). */
-    public record JobActivity(String jobId, List<Bucket> buckets, long succeeded, long failed, Double successRate) {
+    @Schema(description = "One job's activity: its runs that ended in each hour of the window, and the totals.")
+    public record JobActivity(
+            @Schema(description = "The job's id.", example = "job_0195a6b2c3d47e5f8a9b0c1d2e3f4a5b",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            String jobId,
+            @Schema(description = "Exactly `hours` whole UTC hours, oldest first, the last one the current (partial) "
+                    + "hour; zeros where nothing ended.", requiredMode = Schema.RequiredMode.REQUIRED)
+            List<Bucket> buckets,
+            @Schema(description = "Runs that ended `succeeded` over the window.", example = "3",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            long succeeded,
+            @Schema(description = "Runs that ended `dead` over the window.", example = "1",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            long failed,
+            @Schema(description = "`succeeded / (succeeded + failed)` over the window; null when no run ended.",
+                    example = "0.75")
+            Double successRate) {
     }
 
     @GetMapping("/api/v1/jobs/activity")
+    @Operation(operationId = "getJobActivity", summary = "Get the hourly activity of jobs",
+            description = "For each job asked for, how many of its runs ended `succeeded` and `dead` in each of the "
+                    + "last `hours` whole UTC hours (the current one last), counted by how each run ended last. Items "
+                    + "come in the order of the ids; ids of another tenant, of deleted jobs and unknown ids are left "
+                    + "out. One page: `nextCursor` is always null. Needs `jobs:read`.")
+    @ApiResponse(responseCode = "200", description = "The activity of each job asked for that the tenant has, in the "
+            + "order asked.")
     public Mono<Page<JobActivity>> activity(@AuthenticationPrincipal Caller caller,
+                                            @Parameter(description = "1–200 job ids (`job_…`): the parameter "
+                                                    + "repeated, or comma-separated, or both; required.",
+                                                    example = "[\"job_0195a6b2c3d47e5f8a9b0c1d2e3f4a5b\"]")
                                             @RequestParam(name = "jobId", required = false) List<String> jobId,
+                                            @Parameter(description = "How many hours back: a whole number, 1–168; "
+                                                    + "default 24.", example = "\"24\"")
                                             @RequestParam(required = false) String hours) {
         Validation v = new Validation();
         List<JobId> ids = jobIds(jobId, v);

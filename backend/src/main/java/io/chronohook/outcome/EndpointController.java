@@ -11,7 +11,12 @@ import io.chronohook.flow.FlowStore;
 import io.chronohook.flow.FlowViews;
 import io.chronohook.job.TenantPlans;
 import io.chronohook.pipeline.CircuitBreakers;
+import io.chronohook.platform.ApiTags;
 import io.chronohook.platform.Page;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,6 +37,7 @@ import reactor.core.publisher.Mono;
  * flow limits with the requests in flight and the runs waiting for them.
  */
 @RestController
+@Tag(name = ApiTags.ENDPOINTS)
 public class EndpointController {
 
     static final String HOSTS = """
@@ -68,16 +74,64 @@ public class EndpointController {
      * the runs waiting for capacity; null when it has none.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Endpoint(String host, String circuitState, long attempts24h, Double successRate,
-                           Instant lastAttemptAt, String lastError, Instant lastErrorAt, Limits limits) {
+    @Schema(description = "A target host the tenant's jobs call: its circuit state, the last day's attempts and "
+            + "errors, and its flow limits with their load.")
+    public record Endpoint(
+            @Schema(description = "The host, as runs name it: lower case, with the port when the target URL has "
+                    + "one.", example = "api.example.com", requiredMode = Schema.RequiredMode.REQUIRED)
+            String host,
+            @Schema(description = "The state of the host's circuit breaker, shared by every instance: `closed` "
+                    + "(requests go out), `open` (runs are held back without spending an attempt) or `half_open` "
+                    + "(probes decide); shown `closed` when the state cannot be read.", example = "closed",
+                    allowableValues = {"closed", "open", "half_open"}, requiredMode = Schema.RequiredMode.REQUIRED)
+            String circuitState,
+            @Schema(description = "Attempts to the host that finished in the last 24 hours.", example = "1440",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            long attempts24h,
+            @Schema(description = "The share of those attempts that were delivered, from 0 to 1; absent without "
+                    + "attempts in the last 24 hours.", example = "0.985")
+            Double successRate,
+            @Schema(description = "When the last attempt to the host finished; absent without attempts in the last "
+                    + "24 hours.", example = "2026-03-02T08:59:00Z")
+            Instant lastAttemptAt,
+            @Schema(description = "The error of the last attempt in the last 24 hours that was not delivered; absent "
+                    + "without one.", example = "the receiver answered HTTP 503")
+            String lastError,
+            @Schema(description = "When that attempt finished; absent without one.", example = "2026-03-02T07:30:00Z")
+            Instant lastErrorAt,
+            @Schema(description = "The host's flow limits and their load; absent when the host has no limits (none "
+                    + "of the tenant's own, and no default of its plan).")
+            Limits limits) {
     }
 
     /** A host's flow limits and how they are doing. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Limits(Integer maxInFlight, FlowViews.RateView rate, String source, long inFlight, long waiting) {
+    @Schema(description = "A host's flow limits (the tenant's own, or its plan's default) and how they are doing.")
+    public record Limits(
+            @Schema(description = "At most this many requests to the host at once; absent when only a rate is set.",
+                    example = "10")
+            Integer maxInFlight,
+            @Schema(description = "At most so many requests per period; absent when none is set.")
+            FlowViews.RateView rate,
+            @Schema(description = "`tenant` for limits the tenant set (`PUT /api/v1/endpoints/{host}/limits`), "
+                    + "`plan` for its plan's default.", example = "tenant", allowableValues = {"tenant", "plan"},
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            String source,
+            @Schema(description = "Requests to the host in flight now (0 when this cannot be read).", example = "3",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            long inFlight,
+            @Schema(description = "Runs waiting for capacity under these limits.", example = "0",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            long waiting) {
     }
 
     @GetMapping("/api/v1/endpoints")
+    @Operation(operationId = "listEndpoints", summary = "List endpoints",
+            description = "Every host the tenant's jobs attempted in the last 24 hours, and every host with limits "
+                    + "of the tenant's own, by host name: its circuit state, the last day's attempts, success rate "
+                    + "and last error, and its flow limits with the requests in flight and the runs waiting. One page "
+                    + "(`nextCursor` is always null). Needs `jobs:read`.")
+    @ApiResponse(responseCode = "200", description = "The tenant's endpoints, by host name.")
     public Mono<Page<Endpoint>> list(@AuthenticationPrincipal Caller caller) {
         return breakers.states(caller.tenantId())
                 // Redis away: the hosts are listed all the same, their breakers shown closed.

@@ -18,6 +18,7 @@ import io.chronohook.timegate.GateBacklog;
 import io.chronohook.history.HistoryWindow;
 import io.chronohook.node.LocalNode;
 import io.chronohook.node.NodeProperties;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -76,8 +77,37 @@ public class Replays {
     }
 
     /** A bulk replay and how far it got. */
-    public record Progress(String id, String jobId, Instant from, Instant to, String state, int total, int replayed,
-                           Instant createdAt, Instant finishedAt) {
+    @Schema(description = "A bulk replay of dead runs and how far it got.")
+    public record Progress(
+            @Schema(description = "The bulk replay's id.", example = "rpl_0195a8f1c2d37e4f9a0b1c2d3e4f5a6b",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            String id,
+            @Schema(description = "The job whose dead runs it replays; null when it covers every job.",
+                    example = "job_0195a6b2c3d47e5f8a9b0c1d2e3f4a5b")
+            String jobId,
+            @Schema(description = "It covers the runs that died at or after this instant; null for no lower bound.",
+                    example = "2026-03-01T00:00:00Z")
+            Instant from,
+            @Schema(description = "It covers the runs that died before this instant; null for no upper bound.",
+                    example = "2026-03-02T00:00:00Z")
+            Instant to,
+            @Schema(description = "`running` while it works (another instance takes it over if its own stops), then "
+                    + "`done`, or `failed` when it could not go on.", example = "running",
+                    allowableValues = {"running", "done", "failed"}, requiredMode = Schema.RequiredMode.REQUIRED)
+            String state,
+            @Schema(description = "How many dead runs it covers, as selected when it started (at most 100,000).",
+                    example = "1200", requiredMode = Schema.RequiredMode.REQUIRED)
+            int total,
+            @Schema(description = "How many of them it has gone through so far, in chunks (a run that was no longer "
+                    + "dead when its chunk came, replayed meanwhile, counts too).", example = "500",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            int replayed,
+            @Schema(description = "When it started.", example = "2026-03-02T08:00:00Z",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            Instant createdAt,
+            @Schema(description = "When it ended, `done` or `failed`; null while `running`.",
+                    example = "2026-03-02T08:00:05Z")
+            Instant finishedAt) {
     }
 
     public Mono<Run> replayOne(Caller caller, RunId id) {

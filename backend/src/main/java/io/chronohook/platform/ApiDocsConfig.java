@@ -5,6 +5,7 @@ import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.servers.Server;
+import io.swagger.v3.oas.models.tags.Tag;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
@@ -38,7 +39,7 @@ public class ApiDocsConfig {
      * The version of the API's document (docs/openapi.json): the major part changes with every change that breaks a
      * client written against the previous one, and each version is listed in docs/api.md.
      */
-    public static final String API_VERSION = "1.0.0";
+    public static final String API_VERSION = "2.0.0";
     /** Any JSON value (a run's checkpoint, a long-running job's result, a merge patch): {@code {}} in JSON Schema. */
     public static final String ANY_JSON = "AnyJson";
 
@@ -62,12 +63,17 @@ public class ApiDocsConfig {
                 .components(new Components()
                         .addSecuritySchemes(API_KEY, bearer("An API key (`chk_…`) or a member's access token "
                                 + "from POST /api/v1/auth/token, as `Authorization: Bearer …`."))
-                        .addSecuritySchemes(RUN_TOKEN, bearer("The run token (`crt_…`) a long-running job's callback "
-                                + "carries in the `chronohook-run-token` header; good for that attempt's reports only."))
+                        .addSecuritySchemes(RUN_TOKEN, new SecurityScheme().type(SecurityScheme.Type.APIKEY)
+                                .in(SecurityScheme.In.HEADER).name("Chronohook-Run-Token")
+                                .description("The run token (`crt_…`) a long-running job's callback carries in its "
+                                        + "`Chronohook-Run-Token` header, sent back in the same header; good for "
+                                        + "that attempt's reports only."))
                         .addSecuritySchemes(OPERATOR, bearer("The installation's operator token.")))
                 // Relative: the document is the same whichever address the installation is reached at.
                 .servers(List.of(new Server().url("/").description("the installation serving this document")))
-                .addSecurityItem(new SecurityRequirement().addList(API_KEY));
+                .addSecurityItem(new SecurityRequirement().addList(API_KEY))
+                .tags(ApiTags.DESCRIPTIONS.entrySet().stream()
+                        .map(tag -> new Tag().name(tag.getKey()).description(tag.getValue())).toList());
     }
 
     /** Each operation: who may call it, and the problems it may answer with. */
@@ -82,6 +88,12 @@ public class ApiDocsConfig {
                 ApiResponses responses = operation.getResponses() == null ? new ApiResponses()
                         : operation.getResponses();
                 ERRORS.forEach((status, description) -> responses.putIfAbsent(status, problemResponse(description)));
+                // An operation's own errors (409, 412, 410, ...) are problems too, whatever the method returns.
+                responses.forEach((status, response) -> {
+                    if (status.startsWith("4") || status.startsWith("5")) {
+                        response.setContent(problemResponse(response.getDescription()).getContent());
+                    }
+                });
                 operation.setResponses(responses);
             }));
         };
@@ -111,16 +123,18 @@ public class ApiDocsConfig {
     @SuppressWarnings({"rawtypes", "unchecked"})
     private static Schema<?> problem() {
         Map<String, Schema> fieldError = new LinkedHashMap<>();
-        fieldError.put("field", text("The JSON path of the field, e.g. `schedule.cron`."));
-        fieldError.put("message", text("What is wrong with it."));
-        fieldError.put("code", text("A specific code, where one applies."));
+        fieldError.put("field", text("The JSON path of the field.", "schedule.cron"));
+        fieldError.put("message", text("What is wrong with it.", "is not a valid cron expression"));
+        fieldError.put("code", text("A specific code, where one applies.", "invalid_cron"));
         Map<String, Schema> properties = new LinkedHashMap<>();
-        properties.put("type", text("A URI naming the kind of problem: `urn:problem:chronohook:<code>`."));
-        properties.put("title", text("A short summary of the kind of problem."));
-        properties.put("status", new Schema<Integer>().types(Set.of("integer")).description("The HTTP status."));
-        properties.put("detail", text("What went wrong this time."));
-        properties.put("code", text("The stable code clients branch on, e.g. `validation_failed`."));
-        properties.put("instance", text("The request path."));
+        properties.put("type", text("A URI naming the kind of problem: `urn:problem:chronohook:<code>`.",
+                "urn:problem:chronohook:validation_failed"));
+        properties.put("title", text("A short summary of the kind of problem.", "Validation failed"));
+        properties.put("status", new Schema<Integer>().types(Set.of("integer")).description("The HTTP status.")
+                .example(400));
+        properties.put("detail", text("What went wrong this time.", "1 field is invalid"));
+        properties.put("code", text("The stable code clients branch on.", "validation_failed"));
+        properties.put("instance", text("The request path.", "/api/v1/jobs"));
         properties.put("errors", new Schema<>().types(Set.of("array")).description("The invalid fields, if any.")
                 .items(new Schema<>().types(Set.of("object")).properties(fieldError).required(List.of("field",
                         "message"))));
@@ -128,8 +142,8 @@ public class ApiDocsConfig {
                 .properties(properties).required(List.of("type", "title", "status", "code"));
     }
 
-    private static Schema<String> text(String description) {
-        return new Schema<String>().types(Set.of("string")).description(description);
+    private static Schema<String> text(String description, String example) {
+        return new Schema<String>().types(Set.of("string")).description(description).example(example);
     }
 
     private static Map<String, String> errors() {

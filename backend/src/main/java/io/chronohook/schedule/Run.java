@@ -2,6 +2,7 @@ package io.chronohook.schedule;
 
 import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.job.JobId;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 
 /** A run as stored: one occurrence of a job and where its delivery stands. */
@@ -31,7 +32,30 @@ public record Run(RunId id, TenantId tenantId, JobId jobId, Instant scheduledFor
      * {@code database_unavailable}, or {@code waiting_for_capacity} (a flow limit of {@code host}, or of flow key
      * {@code key}, was full).
      */
-    public record Deferral(String reason, String host, String key, Instant at, Instant until, int count) {
+    @Schema(description = "The last time a run was held back without spending an attempt, why, until when, and how "
+            + "many times in all.")
+    public record Deferral(
+            @Schema(description = "Why: `circuit_open` (the circuit for `host` was open), `waiting_for_capacity` (a "
+                    + "flow limit of `host`, or of flow key `key`, was full) or `database_unavailable`.",
+                    example = "circuit_open",
+                    allowableValues = {"circuit_open", "waiting_for_capacity", "database_unavailable"},
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            String reason,
+            @Schema(description = "The run's host: whose circuit was open or whose limit was full; null when a flow "
+                    + "key's limit was full.", example = "api.example.com")
+            String host,
+            @Schema(description = "The flow key whose limit was full; null otherwise.", example = "billing-finance")
+            String key,
+            @Schema(description = "When the run was last held back.", example = "2026-03-02T08:00:00Z",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            Instant at,
+            @Schema(description = "When it goes back to the scheduler (for an open circuit, its half-open time plus up "
+                    + "to 1 s of jitter).", example = "2026-03-02T08:00:30Z",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            Instant until,
+            @Schema(description = "How many times in all the run was held back.", example = "1",
+                    requiredMode = Schema.RequiredMode.REQUIRED)
+            int count) {
 
         /** What a held-back attempt keeps as its host: the host, or {@code key:<key>} for a flow key's limit. */
         private static final String KEY_PREFIX = "key:";

@@ -5,8 +5,14 @@ import io.chronohook.history.HistoryWindow;
 import io.chronohook.job.JobId;
 import io.chronohook.job.JobStore;
 import io.chronohook.platform.ApiException;
+import io.chronohook.platform.ApiTags;
 import io.chronohook.platform.Page;
 import io.chronohook.platform.PageRequest;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
 import java.util.Optional;
 import org.springframework.http.HttpStatus;
@@ -20,6 +26,7 @@ import reactor.core.publisher.Mono;
 
 /** Run history: a job's runs newest first, one run with its attempts, and cancelling a run. */
 @RestController
+@Tag(name = ApiTags.RUNS)
 public class RunController {
 
     private final RunStore runs;
@@ -35,9 +42,27 @@ public class RunController {
     }
 
     @GetMapping("/api/v1/jobs/{jobId}/runs")
-    public Mono<Page<RunView>> list(@AuthenticationPrincipal Caller caller, @PathVariable String jobId,
+    @Operation(operationId = "listRuns", summary = "List a job's runs",
+            description = "The job's runs scheduled within the plan's history retention, newest (latest scheduled) "
+                    + "first, without their attempts; a frequent job's list starts with the runs planned a few "
+                    + "seconds ahead (`scheduled`). In pages: pass the answer's `nextCursor` as `cursor` for the next "
+                    + "page (null on the last one); `limit` is 1–200, default 50. Needs `jobs:read`.")
+    @ApiResponse(responseCode = "200", description = "A page of the job's runs, newest first.")
+    public Mono<Page<RunView>> list(@AuthenticationPrincipal Caller caller,
+                                    @Parameter(description = "The job's id (`job_…`).",
+                                            example = "job_0195a6b2c3d47e5f8a9b0c1d2e3f4a5b")
+                                    @PathVariable String jobId,
+                                    @Parameter(description = "Only runs in this state.", example = "dead",
+                                            schema = @Schema(allowableValues = {"scheduled", "queued", "delivering",
+                                                    "running", "retry_wait", "succeeded", "dead", "cancelled",
+                                                    "quota_exceeded", "skipped"}))
                                     @RequestParam(required = false) String state,
+                                    @Parameter(description = "How many runs a page holds: 1–200; default 50.",
+                                            example = "50")
                                     @RequestParam(required = false) Integer limit,
+                                    @Parameter(description = "The `nextCursor` of the previous page; left out for the "
+                                            + "first page.",
+                                            example = "MDE5NWE3ZWUtNWI2Yy03ZDhlLTlmMGEtMWIyYzNkNGU1ZjZh")
                                     @RequestParam(required = false) String cursor) {
         JobId id = JobId.parse(jobId).orElseThrow(() -> ApiException.notFound("job " + jobId));
         PageRequest page = PageRequest.of(limit, cursor);
@@ -51,7 +76,16 @@ public class RunController {
     }
 
     @GetMapping("/api/v1/runs/{runId}")
-    public Mono<RunView> get(@AuthenticationPrincipal Caller caller, @PathVariable String runId) {
+    @Operation(operationId = "getRun", summary = "Get a run",
+            description = "The run with its attempts, each with the request it sent (credential-like header values "
+                    + "masked) and the response headers it got. Needs `jobs:read`.")
+    @ApiResponse(responseCode = "200", description = "The run, with `attempts`.")
+    @ApiResponse(responseCode = "410", description = "`history_expired`: the run was scheduled before the plan's "
+            + "history retention; the `detail` names it.")
+    public Mono<RunView> get(@AuthenticationPrincipal Caller caller,
+                             @Parameter(description = "The run's id (`run_…`).",
+                                     example = "run_0195a7ee5b6c7d8e9f0a1b2c3d4e5f6a")
+                             @PathVariable String runId) {
         RunId id = runId(runId);
         return runs.find(caller.tenantId(), id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("run " + runId)))
@@ -65,7 +99,19 @@ public class RunController {
     }
 
     @PostMapping("/api/v1/runs/{runId}/cancel")
-    public Mono<RunView> cancel(@AuthenticationPrincipal Caller caller, @PathVariable String runId) {
+    @Operation(operationId = "cancelRun", summary = "Cancel a run",
+            description = "Cancels a run not yet delivering (`scheduled`, `queued`, `retry_wait`, `quota_exceeded`), "
+                    + "or a `running` one: its run token is revoked and its receiver's next report is answered "
+                    + "`410 run_cancelled`. Needs `jobs:write`.")
+    @ApiResponse(responseCode = "200", description = "The run, `cancelled`.")
+    @ApiResponse(responseCode = "409", description = "`invalid_state`: an attempt is being delivered, or the run has "
+            + "finished.")
+    @ApiResponse(responseCode = "410", description = "`history_expired`: the run was scheduled before the plan's "
+            + "history retention.")
+    public Mono<RunView> cancel(@AuthenticationPrincipal Caller caller,
+                                @Parameter(description = "The run's id (`run_…`).",
+                                        example = "run_0195a7ee5b6c7d8e9f0a1b2c3d4e5f6a")
+                                @PathVariable String runId) {
         RunId id = runId(runId);
         return runs.find(caller.tenantId(), id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("run " + runId)))

@@ -40,6 +40,16 @@ final class InvitationSql {
             limit :limit
             """;
 
+    /** Invitations that expired before {@code :before}, accepted, revoked or never used; a batch at a time. */
+    static final String PURGE = """
+            delete from invitation
+             where id in (select id
+                            from invitation
+                           where expires_at < :before
+                           order by expires_at
+                           limit :batch)
+            """;
+
     static final String FIND = "select " + COLUMNS + """
              from invitation
             where tenant_id = :tenantId and id = :id

@@ -56,6 +56,11 @@ public class InvitationStore {
                 .one();
     }
 
+    /** Forgets up to {@code batch} invitations that expired before {@code before}; returns how many. */
+    public Mono<Long> purge(Instant before, int batch) {
+        return db.sql(InvitationSql.PURGE).bind("before", utc(before)).bind("batch", batch).fetch().rowsUpdated();
+    }
+
     public Mono<Page<Invitation>> listOpen(TenantId tenantId, PageRequest page) {
         return page.query(db, InvitationSql.LIST_FIRST, InvitationSql.LIST_AFTER)
                 .bind("tenantId", tenantId.value())

@@ -158,15 +158,16 @@ public class TeamService {
     }
 
     /** Changes a member's role; it counts from the member's next request. */
-    public Mono<Member> changeRole(Caller caller, MemberId id, MemberRole role) {
+    public Mono<MemberStore.Listed> changeRole(Caller caller, MemberId id, MemberRole role) {
         TenantId tenantId = caller.tenantId();
         return members.lockOwners(tenantId)
-                .flatMap(owners -> members.find(tenantId, id)
+                .flatMap(owners -> members.findListed(tenantId, id)
                         .switchIfEmpty(Mono.error(() -> ApiException.notFound("member " + id)))
-                        .flatMap(member -> {
+                        .flatMap(listed -> {
+                            Member member = listed.member();
                             TeamRules.mayChange(caller, member.role(), role);
                             if (member.role() == role) {
-                                return Mono.just(member);
+                                return Mono.just(listed);
                             }
                             TeamRules.keepsAnOwner(member.role(), role, owners);
                             return members.setRole(tenantId, id, member.role(), role)
@@ -174,8 +175,8 @@ public class TeamService {
                                     .then(audit.record(tenantId, AuditEntry.by(caller, "member.role_changed",
                                             "member", id.toString(), Map.of("email", member.email(),
                                                     "from", member.role().wire(), "to", role.wire()))))
-                                    .thenReturn(new Member(member.id(), member.tenantId(), member.email(),
-                                            member.passwordHash(), role));
+                                    .thenReturn(new MemberStore.Listed(new Member(member.id(), member.tenantId(),
+                                            member.email(), member.passwordHash(), role), listed.createdAt()));
                         }))
                 .as(tx::transactional);
     }

@@ -4,7 +4,14 @@ import io.chronohook.access.Caller;
 import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.job.TenantPlans;
 import io.chronohook.platform.ApiException;
+import io.chronohook.platform.ApiTags;
 import io.chronohook.platform.Page;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.YearMonth;
@@ -28,9 +35,13 @@ import reactor.core.publisher.Mono;
  * {@code ?format=csv} (JSON otherwise).
  */
 @RestController
+@Tag(name = ApiTags.USAGE)
 public class InvoiceController {
 
     static final MediaType CSV = MediaType.parseMediaType("text/csv;charset=UTF-8");
+    /** The CSV export as the document shows it: the header line and one invoice. */
+    static final String CSV_EXAMPLE = Invoice.CSV_HEADER + "\r\n"
+            + "2026-03,closed,pro,2900,1000000,1204500,1250000,73400320,204500,50,10250,13150,2026-04-01T00:05:00Z\r\n";
 
     private final InvoiceStore invoices;
     private final TenantPlans plans;
@@ -42,8 +53,32 @@ public class InvoiceController {
         this.clock = clock;
     }
 
+    /**
+     * The JSON answer of {@code GET /api/v1/invoices} as the API document names it (the controller answers a
+     * {@link Page} of invoices, of the same shape).
+     */
+    @Schema(description = "The tenant's invoices, newest first: the current month's (`open`), then every closed one; "
+            + "one page.")
+    record InvoicePage(
+            @Schema(description = "The invoices, newest first.", requiredMode = Schema.RequiredMode.REQUIRED)
+            List<Invoice> items,
+            @Schema(description = "The cursor of the next page, as in every list: always null here, every invoice "
+                    + "being on the one page.", example = "MDE5NWE3YzQtM2IyZS03ZjEwLTljNGQtMmU4YjVhMWY2YzNk")
+            String nextCursor) {
+    }
+
     @GetMapping("/api/v1/invoices")
+    @Operation(operationId = "listInvoices", summary = "List invoices",
+            description = "The current month's invoice (`open`, a preview so far) then every closed month's, newest "
+                    + "first, in one page (`nextCursor` is null). With `format=csv` the same as `text/csv` (a header "
+                    + "line, then one line per invoice, CRLF), as the attachment `invoices.csv`. Needs `jobs:read`.")
+    @ApiResponse(responseCode = "200", description = "The invoices, newest first: JSON, or CSV with `format=csv`.",
+            content = {
+                    @Content(mediaType = "application/json", schema = @Schema(implementation = InvoicePage.class)),
+                    @Content(mediaType = "text/csv", schema = @Schema(type = "string", example = CSV_EXAMPLE))})
     public Mono<ResponseEntity<?>> list(@AuthenticationPrincipal Caller caller,
+                                        @Parameter(description = "`json` (the default) or `csv`.", example = "csv",
+                                                schema = @Schema(allowableValues = {"json", "csv"}))
                                         @RequestParam(required = false) String format) {
         boolean csv = csv(format);
         return open(caller.tenantId()).flatMap(current -> invoices.closed(caller.tenantId()).collectList()
@@ -56,7 +91,22 @@ public class InvoiceController {
     }
 
     @GetMapping("/api/v1/invoices/{month}")
-    public Mono<ResponseEntity<?>> one(@AuthenticationPrincipal Caller caller, @PathVariable String month,
+    @Operation(operationId = "getInvoice", summary = "Get a month's invoice",
+            description = "One month's invoice: the current month's is the open preview, an earlier month's the one "
+                    + "closed when it ended. With `format=csv` as `text/csv` (the header line and the invoice's, "
+                    + "CRLF), as the attachment `invoice-YYYY-MM.csv`. A malformed `month` or `format` is a `400` "
+                    + "naming it. Needs `jobs:read`.")
+    @ApiResponse(responseCode = "200", description = "The invoice: JSON, or CSV with `format=csv`.",
+            content = {
+                    @Content(mediaType = "application/json", schema = @Schema(implementation = Invoice.class)),
+                    @Content(mediaType = "text/csv", schema = @Schema(type = "string", example = CSV_EXAMPLE))})
+    @ApiResponse(responseCode = "404", description = "The month has not begun, or no invoice was closed for it (the "
+            + "tenant did not exist then).")
+    public Mono<ResponseEntity<?>> one(@AuthenticationPrincipal Caller caller,
+                                       @Parameter(description = "The month, as `YYYY-MM` (UTC).", example = "2026-03")
+                                       @PathVariable String month,
+                                       @Parameter(description = "`json` (the default) or `csv`.", example = "csv",
+                                               schema = @Schema(allowableValues = {"json", "csv"}))
                                        @RequestParam(required = false) String format) {
         boolean csv = csv(format);
         YearMonth which = month(month);

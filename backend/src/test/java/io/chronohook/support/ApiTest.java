@@ -1,9 +1,12 @@
 package io.chronohook.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -20,7 +23,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("test")
-@Import(TestSpans.class)
+@Import({TestSpans.class, DocumentedStatuses.class})
 @ExtendWith(ThreadDumpOnTimeout.class)
 public abstract class ApiTest {
 
@@ -42,6 +45,11 @@ public abstract class ApiTest {
                 .baseUrl("http://127.0.0.1:" + port)
                 .responseTimeout(Duration.ofSeconds(20))
                 .build();
+    }
+
+    @AfterEach
+    void answeredAsDocumented() {
+        assertThat(DocumentedStatuses.takeWrong()).as("success statuses the API document does not give").isEmpty();
     }
 
     /** A tenant created through the public sign-up, with what sign-up returned. */

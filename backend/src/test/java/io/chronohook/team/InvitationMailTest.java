@@ -31,6 +31,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -211,7 +212,7 @@ class InvitationMailTest extends ApiTest {
     @Test
     void aTenantMakesAtMostItsHourlyNumberOfInvitations() {
         TeamService limited = service(clock, smtp(10), new TeamProperties(teamProperties.invitationTtl(),
-                teamProperties.acceptLinkBase(), 2));
+                teamProperties.acceptLinkBase(), 2, teamProperties.invitationRetention()));
         limited.invite(admin(), "one-" + UUID.randomUUID() + "@example.com", MemberRole.VIEWER).block();
         clock.advance(Duration.ofMinutes(10));
         limited.invite(admin(), "two-" + UUID.randomUUID() + "@example.com", MemberRole.VIEWER).block();
@@ -233,10 +234,7 @@ class InvitationMailTest extends ApiTest {
     @Test
     void anInvitationExpiresAtTheEndOfItsTimeToLive() {
         Duration ttl = teamProperties.invitationTtl();
-        MailProperties noSmtp = new MailProperties("Chronohook <no-reply@chronohook.invalid>",
-                new MailProperties.Smtp(null, 587, null, null, MailProperties.Security.STARTTLS,
-                        Duration.ofSeconds(10)), Duration.ofSeconds(5), 20, 10, Duration.ofSeconds(30),
-                Duration.ofHours(1), Duration.ofDays(30));
+        MailProperties noSmtp = noSmtp();
         ManualClock justExpired = new ManualClock(Instant.now().minus(ttl).minusSeconds(60));
         ManualClock stillValid = new ManualClock(Instant.now().minus(ttl).plusSeconds(600));
         String expiredEmail = "late-" + UUID.randomUUID() + "@example.com";
@@ -257,6 +255,48 @@ class InvitationMailTest extends ApiTest {
         http.post().uri("/api/v1/invitations/{token}/accept", valid).contentType(MediaType.APPLICATION_JSON)
                 .bodyValue(Map.of("password", PASSWORD)).exchange()
                 .expectStatus().isCreated();
+    }
+
+    @Test
+    void invitationsAreForgottenTheirRetentionAfterTheyExpireAcceptedOrNot() {
+        Duration forgottenAfter = teamProperties.invitationTtl().plus(teamProperties.invitationRetention());
+        String unused = "unused-" + UUID.randomUUID() + "@example.com";
+        String accepted = "accepted-" + UUID.randomUUID() + "@example.com";
+        String later = "later-" + UUID.randomUUID() + "@example.com";
+        service(clock, noSmtp()).invite(admin(), unused, MemberRole.VIEWER).block();
+        String token = TeamApiTest.token(service(clock, noSmtp()).invite(admin(), accepted, MemberRole.VIEWER).block()
+                .acceptLink());
+        http.post().uri("/api/v1/invitations/{token}/accept", token).contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.of("password", PASSWORD)).exchange().expectStatus().isCreated();
+        service(new ManualClock(clock.instant().plus(Duration.ofDays(1))), noSmtp())
+                .invite(admin(), later, MemberRole.VIEWER).block();
+
+        new InvitationPurge(invitations, teamProperties,
+                new ManualClock(clock.instant().plus(forgottenAfter).minusSeconds(60))).runOnce().block();
+        assertThat(List.of(invitationRows(unused), invitationRows(accepted), invitationRows(later)))
+                .as("a minute before: all kept").containsExactly(1L, 1L, 1L);
+
+        long purged = new InvitationPurge(invitations, teamProperties,
+                new ManualClock(clock.instant().plus(forgottenAfter).plusSeconds(60))).runOnce().block();
+        assertThat(purged).isGreaterThanOrEqualTo(2);
+        assertThat(List.of(invitationRows(unused), invitationRows(accepted), invitationRows(later)))
+                .as("a minute after: the two that expired then forgotten, the later one kept")
+                .containsExactly(0L, 0L, 1L);
+        http.get().uri("/api/v1/members").header("Authorization", "Bearer " + tenant.apiKey()).exchange()
+                .expectBody().jsonPath("$.items[?(@.email == '" + accepted + "')].role").isEqualTo("viewer");
+    }
+
+    private long invitationRows(String email) {
+        return db.sql("select count(*) as n from invitation where tenant_id = :tenantId and email = :email")
+                .bind("tenantId", tenantUuid(tenant.tenantId())).bind("email", email)
+                .map(row -> row.get("n", Long.class)).one().block();
+    }
+
+    private static MailProperties noSmtp() {
+        return new MailProperties("Chronohook <no-reply@chronohook.invalid>",
+                new MailProperties.Smtp(null, 587, null, null, MailProperties.Security.STARTTLS,
+                        Duration.ofSeconds(10)), Duration.ofSeconds(5), 20, 10, Duration.ofSeconds(30),
+                Duration.ofHours(1), Duration.ofDays(30));
     }
 
     private Caller admin() {

@@ -3,6 +3,7 @@ package io.chronohook.team;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.chronohook.support.ApiTest;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -143,7 +144,10 @@ class TeamApiTest extends ApiTest {
                 .expectStatus().isForbidden();
 
         changeRole(admin.bearer(), viewer.memberId(), "admin").expectStatus().isOk()
-                .expectBody().jsonPath("$.role").isEqualTo("admin");
+                .expectBody().jsonPath("$.role").isEqualTo("admin")
+                .jsonPath("$.id").isEqualTo(viewer.memberId())
+                .jsonPath("$.createdAt").value(joined -> assertThat(Instant.parse((String) joined))
+                        .isBefore(Instant.now().plusSeconds(1)));
         invite(admin.bearer(), "v-" + UUID.randomUUID() + "@example.com", "viewer").expectStatus().isCreated();
         http.delete().uri("/api/v1/members/{id}", viewer.memberId()).header("Authorization", admin.bearer())
                 .exchange().expectStatus().isNoContent();

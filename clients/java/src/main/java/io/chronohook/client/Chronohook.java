@@ -20,9 +20,9 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * Chronohook chronohook = Chronohook.connect("https://chronohook.example.com", apiKey);
- * JobControllerApi jobs = chronohook.api(JobControllerApi::new);
- * io.chronohook.client.async.api.RunControllerApi runs =
- *         chronohook.api(io.chronohook.client.async.api.RunControllerApi::new);
+ * JobsApi jobs = chronohook.api(JobsApi::new);
+ * io.chronohook.client.async.api.RunsApi runs =
+ *         chronohook.api(io.chronohook.client.async.api.RunsApi::new);
  * }</pre>
  *
  * <p>All API objects of one instance share its HTTP client, and are thread-safe.
@@ -56,7 +56,7 @@ public final class Chronohook {
 
     /**
      * An API object of the generated client, configured for this installation and credential: pass its constructor,
-     * e.g. {@code api(JobControllerApi::new)}.
+     * e.g. {@code api(JobsApi::new)}.
      */
     public <T> T api(Function<ApiClient, T> constructor) {
         return constructor.apply(apiClient);

@@ -4,27 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.chronohook.client.api.ActivityControllerApi;
-import io.chronohook.client.api.AlertControllerApi;
-import io.chronohook.client.api.ApiKeyControllerApi;
-import io.chronohook.client.api.AuditControllerApi;
-import io.chronohook.client.api.AuthTokenControllerApi;
-import io.chronohook.client.api.DeadLetterControllerApi;
-import io.chronohook.client.api.EndpointControllerApi;
-import io.chronohook.client.api.FlowControllerApi;
-import io.chronohook.client.api.InvitationControllerApi;
-import io.chronohook.client.api.InvoiceControllerApi;
-import io.chronohook.client.api.JobControllerApi;
-import io.chronohook.client.api.MeControllerApi;
-import io.chronohook.client.api.MemberControllerApi;
-import io.chronohook.client.api.NodeControllerApi;
-import io.chronohook.client.api.OperatorControllerApi;
-import io.chronohook.client.api.RunControllerApi;
-import io.chronohook.client.api.RunningControllerApi;
-import io.chronohook.client.api.SchedulePreviewControllerApi;
-import io.chronohook.client.api.SigningSecretControllerApi;
-import io.chronohook.client.api.StatsControllerApi;
-import io.chronohook.client.api.UsageControllerApi;
+import io.chronohook.client.api.AccountApi;
+import io.chronohook.client.api.AlertsApi;
+import io.chronohook.client.api.ApiKeysApi;
+import io.chronohook.client.api.AuditApi;
+import io.chronohook.client.api.DeadLettersApi;
+import io.chronohook.client.api.EndpointsApi;
+import io.chronohook.client.api.FlowKeysApi;
+import io.chronohook.client.api.JobsApi;
+import io.chronohook.client.api.LongRunningApi;
+import io.chronohook.client.api.MembersApi;
+import io.chronohook.client.api.OperatorApi;
+import io.chronohook.client.api.RunsApi;
+import io.chronohook.client.api.SchedulesApi;
+import io.chronohook.client.api.UsageApi;
 import io.chronohook.client.invoker.ApiClient;
 import io.chronohook.client.model.AcceptRequest;
 import io.chronohook.client.model.AlertSettingsRequest;
@@ -44,9 +37,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * The generated methods are named in the pom (operationIdNameMappings) after the document's operation ids, and
- * several of those are numbered by the order the server happened to find its controllers in ({@code list_3},
- * {@code get_1}): a new document may number them otherwise. Each renamed method must still call its operation.
+ * Each generated method is named after its operation's id and sits in the class of its area (the document's tag):
+ * each must call its operation, so that a renamed or moved operation shows here, not in a tenant's code.
  */
 class OperationNamesTest {
 
@@ -61,8 +53,8 @@ class OperationNamesTest {
 
     @Test
     void jobsAndRuns() {
-        JobControllerApi jobs = new JobControllerApi(client);
-        RunControllerApi runs = new RunControllerApi(client);
+        JobsApi jobs = new JobsApi(client);
+        RunsApi runs = new RunsApi(client);
         calls("GET /api/v1/jobs", () -> jobs.listJobs(null, null, null, null, null));
         calls("POST /api/v1/jobs", () -> jobs.createJob(new JobRequest(), null));
         calls("POST /api/v1/jobs/batch", () -> jobs.createJobs(new BatchRequest()));
@@ -72,9 +64,9 @@ class OperationNamesTest {
         calls("POST /api/v1/jobs/j/pause", () -> jobs.pauseJob("j"));
         calls("POST /api/v1/jobs/j/resume", () -> jobs.resumeJob("j"));
         calls("POST /api/v1/jobs/j/trigger", () -> jobs.triggerJob("j", null));
-        calls("GET /api/v1/jobs/activity", () -> new ActivityControllerApi(client).getJobActivity(List.of(), null));
+        calls("GET /api/v1/jobs/activity", () -> new JobsApi(client).getJobActivity(List.of(), null));
         calls("POST /api/v1/schedules/preview",
-                () -> new SchedulePreviewControllerApi(client).previewSchedule(new PreviewRequest()));
+                () -> new SchedulesApi(client).previewSchedule(new PreviewRequest()));
         calls("GET /api/v1/jobs/j/runs", () -> runs.listRuns("j", null, null, null));
         calls("GET /api/v1/runs/r", () -> runs.getRun("r"));
         calls("POST /api/v1/runs/r/cancel", () -> runs.cancelRun("r"));
@@ -82,8 +74,8 @@ class OperationNamesTest {
 
     @Test
     void longRunningReportsAndDeadLetters() {
-        RunningControllerApi running = new RunningControllerApi(client);
-        DeadLetterControllerApi deadLetters = new DeadLetterControllerApi(client);
+        LongRunningApi running = new LongRunningApi(client);
+        DeadLettersApi deadLetters = new DeadLettersApi(client);
         calls("POST /api/v1/runs/r/heartbeat", () -> running.reportHeartbeat("r", null, null));
         calls("POST /api/v1/runs/r/complete", () -> running.completeRun("r", null, null));
         calls("POST /api/v1/runs/r/fail", () -> running.failRun("r", null, null));
@@ -95,11 +87,12 @@ class OperationNamesTest {
 
     @Test
     void endpointsAndFlowKeys() {
-        FlowControllerApi flow = new FlowControllerApi(client);
-        calls("GET /api/v1/endpoints", () -> new EndpointControllerApi(client).listEndpoints());
-        calls("GET /api/v1/endpoints/h/limits", () -> flow.getEndpointLimits("h"));
-        calls("PUT /api/v1/endpoints/h/limits", () -> flow.saveEndpointLimits("h", new EndpointLimitsRequest()));
-        calls("DELETE /api/v1/endpoints/h/limits", () -> flow.deleteEndpointLimits("h"));
+        EndpointsApi endpoints = new EndpointsApi(client);
+        FlowKeysApi flow = new FlowKeysApi(client);
+        calls("GET /api/v1/endpoints", endpoints::listEndpoints);
+        calls("GET /api/v1/endpoints/h/limits", () -> endpoints.getEndpointLimits("h"));
+        calls("PUT /api/v1/endpoints/h/limits", () -> endpoints.saveEndpointLimits("h", new EndpointLimitsRequest()));
+        calls("DELETE /api/v1/endpoints/h/limits", () -> endpoints.deleteEndpointLimits("h"));
         calls("GET /api/v1/flow-keys", flow::listFlowKeys);
         calls("GET /api/v1/flow-keys/k", () -> flow.getFlowKey("k"));
         calls("PUT /api/v1/flow-keys/k", () -> flow.saveFlowKey("k", new FlowKey()));
@@ -108,26 +101,26 @@ class OperationNamesTest {
 
     @Test
     void account() {
-        ApiKeyControllerApi keys = new ApiKeyControllerApi(client);
-        SigningSecretControllerApi secret = new SigningSecretControllerApi(client);
+        ApiKeysApi keys = new ApiKeysApi(client);
+        AccountApi secret = new AccountApi(client);
         calls("POST /api/v1/auth/token",
-                () -> new AuthTokenControllerApi(client).createAccessToken(new TokenRequest()));
-        calls("GET /api/v1/me", () -> new MeControllerApi(client).getMe());
+                () -> new AccountApi(client).createAccessToken(new TokenRequest()));
+        calls("GET /api/v1/me", () -> new AccountApi(client).getMe());
         calls("GET /api/v1/api-keys", () -> keys.listApiKeys(null, null));
         calls("POST /api/v1/api-keys", () -> keys.createApiKey(new CreateApiKeyRequest()));
         calls("DELETE /api/v1/api-keys/k", () -> keys.revokeApiKey("k"));
         calls("GET /api/v1/signing-secret", secret::getSigningSecret);
         calls("POST /api/v1/signing-secret/rotate", () -> secret.rotateSigningSecret(null));
-        calls("GET /api/v1/audit", () -> new AuditControllerApi(client).listAuditEvents(null, null));
-        calls("GET /api/v1/usage", () -> new UsageControllerApi(client).getUsage());
-        calls("GET /api/v1/invoices", () -> new InvoiceControllerApi(client).listInvoices(null));
-        calls("GET /api/v1/invoices/2026-11", () -> new InvoiceControllerApi(client).getInvoice("2026-11", null));
+        calls("GET /api/v1/audit", () -> new AuditApi(client).listAuditEvents(null, null));
+        calls("GET /api/v1/usage", () -> new UsageApi(client).getUsage());
+        calls("GET /api/v1/invoices", () -> new UsageApi(client).listInvoices(null));
+        calls("GET /api/v1/invoices/2026-11", () -> new UsageApi(client).getInvoice("2026-11", null));
     }
 
     @Test
     void team() {
-        MemberControllerApi members = new MemberControllerApi(client);
-        InvitationControllerApi invitations = new InvitationControllerApi(client);
+        MembersApi members = new MembersApi(client);
+        MembersApi invitations = new MembersApi(client);
         calls("GET /api/v1/members", () -> members.listMembers(null, null));
         calls("PATCH /api/v1/members/m", () -> members.changeMemberRole("m", new RoleRequest()));
         calls("DELETE /api/v1/members/m", () -> members.removeMember("m"));
@@ -139,7 +132,7 @@ class OperationNamesTest {
 
     @Test
     void alerts() {
-        AlertControllerApi alerts = new AlertControllerApi(client);
+        AlertsApi alerts = new AlertsApi(client);
         calls("GET /api/v1/alerts", () -> alerts.listAlerts(null, null));
         calls("GET /api/v1/alerts/a", () -> alerts.getAlert("a"));
         calls("GET /api/v1/alerts/settings", alerts::getAlertSettings);
@@ -150,13 +143,13 @@ class OperationNamesTest {
 
     @Test
     void operator() {
-        NodeControllerApi nodes = new NodeControllerApi(client);
+        OperatorApi nodes = new OperatorApi(client);
         calls("GET /api/v1/operator/nodes", nodes::listNodes);
         calls("GET /api/v1/operator/nodes/n", () -> nodes.getNode("n"));
         calls("POST /api/v1/operator/nodes/n/drain", () -> nodes.drainNode("n"));
         calls("POST /api/v1/operator/nodes/n/undrain", () -> nodes.undrainNode("n"));
-        calls("GET /api/v1/operator/plans", () -> new OperatorControllerApi(client).listPlans());
-        calls("GET /api/v1/operator/stats", () -> new StatsControllerApi(client).getStats());
+        calls("GET /api/v1/operator/plans", () -> new OperatorApi(client).listPlans());
+        calls("GET /api/v1/operator/stats", () -> new OperatorApi(client).getStats());
     }
 
     private static void calls(String route, Executable call) {

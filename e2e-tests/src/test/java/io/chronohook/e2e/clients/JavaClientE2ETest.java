@@ -11,10 +11,10 @@ import com.sun.net.httpserver.HttpServer;
 import io.chronohook.client.Chronohook;
 import io.chronohook.client.WebhookSignature;
 import io.chronohook.client.WebhookSignatureException;
-import io.chronohook.client.api.DeadLetterControllerApi;
-import io.chronohook.client.api.JobControllerApi;
-import io.chronohook.client.api.RunControllerApi;
-import io.chronohook.client.api.SignupControllerApi;
+import io.chronohook.client.api.AccountApi;
+import io.chronohook.client.api.DeadLettersApi;
+import io.chronohook.client.api.JobsApi;
+import io.chronohook.client.api.RunsApi;
 import io.chronohook.client.invoker.ApiException;
 import io.chronohook.client.model.JobRequest;
 import io.chronohook.client.model.JobView;
@@ -63,20 +63,20 @@ class JavaClientE2ETest {
     private static RecordingReceiver receiver;
     private static SignupResponse account;
     private static Chronohook chronohook;
-    private static JobControllerApi jobs;
-    private static RunControllerApi runs;
+    private static JobsApi jobs;
+    private static RunsApi runs;
 
     @BeforeAll
     static void start() throws Exception {
         backend = BackendProcess.start(Map.of());
         receiver = new RecordingReceiver();
         String baseUrl = backend.uri("/").toString();
-        account = Chronohook.anonymous(baseUrl).api(SignupControllerApi::new).signUp(new SignupRequest()
+        account = Chronohook.anonymous(baseUrl).api(AccountApi::new).signUp(new SignupRequest()
                 .tenantName("Java client").email("e2e-" + UUID.randomUUID() + "@example.com")
                 .password("a long passphrase"));
         chronohook = Chronohook.connect(baseUrl, account.getApiKey());
-        jobs = chronohook.api(JobControllerApi::new);
-        runs = chronohook.api(RunControllerApi::new);
+        jobs = chronohook.api(JobsApi::new);
+        runs = chronohook.api(RunsApi::new);
     }
 
     @AfterAll
@@ -95,7 +95,7 @@ class JavaClientE2ETest {
         assertThat(account.getApiKey()).startsWith("chk_");
         assertThat(account.getSigningSecret()).startsWith("whsec_");
 
-        JobView job = jobs.createJob(new JobRequest().name("signed").schedule(new ScheduleSpec().type("now"))
+        JobView job = jobs.createJob(new JobRequest().name("signed").schedule(new ScheduleSpec().type(ScheduleSpec.TypeEnum.NOW))
                 .target(new TargetSpec().url(receiver.url("/signed")).body("{\"hello\":\"world\"}")), null);
         assertThat(job.getId()).startsWith("job_");
         RunView run = awaitRun(job.getId(), "succeeded");
@@ -115,7 +115,7 @@ class JavaClientE2ETest {
 
         // A refusal carries the API's problem document: a run that is not dead cannot be replayed.
         ApiException refused = catchThrowableOfType(ApiException.class,
-                () -> chronohook.api(DeadLetterControllerApi::new).replayRun(run.getId()));
+                () -> chronohook.api(DeadLettersApi::new).replayRun(run.getId()));
         assertThat(refused.getCode()).isEqualTo(409);
         assertThat(Chronohook.problem(refused)).map(Problem::getCode).hasValue("invalid_state");
     }
@@ -127,7 +127,7 @@ class JavaClientE2ETest {
         for (int i = 0; i < 5; i++) {
             // Once a year: these jobs are only listed.
             created.add(jobs.createJob(new JobRequest().name(prefix + i)
-                    .schedule(new ScheduleSpec().type("cron").cron("0 0 1 1 *"))
+                    .schedule(new ScheduleSpec().type(ScheduleSpec.TypeEnum.CRON).cron("0 0 1 1 *"))
                     .target(new TargetSpec().url(receiver.url("/never"))), null).getId());
         }
         List<List<String>> jobPages = pages(cursor -> {
@@ -137,9 +137,9 @@ class JavaClientE2ETest {
         assertCompleteWithoutOverlap(jobPages, created);
 
         JobView every = jobs.createJob(new JobRequest().name(prefix + "interval")
-                .schedule(new ScheduleSpec().type("interval").every("PT1S").maxRuns(5))
+                .schedule(new ScheduleSpec().type(ScheduleSpec.TypeEnum.INTERVAL).every("PT1S").maxRuns(5))
                 .target(new TargetSpec().url(receiver.url("/interval"))), null);
-        Await.until(() -> "completed".equals(jobs.getJob(every.getId()).getState()), DELIVERY,
+        Await.until(() -> jobs.getJob(every.getId()).getState() == JobView.StateEnum.COMPLETED, DELIVERY,
                 () -> "job " + jobs.getJob(every.getId()) + ", runs " + runs.listRuns(every.getId(), null, null, null));
         List<List<String>> runPages = pages(cursor -> {
             PageRunView page = runs.listRuns(every.getId(), null, 2, cursor);
@@ -155,13 +155,13 @@ class JavaClientE2ETest {
     void aDeadLetterReplayedOnceTheReceiverIsFixedIsDelivered() throws Exception {
         receiver.answer("/flaky", 400);
         JobView job = jobs.createJob(new JobRequest().name("dead-then-replayed")
-                .schedule(new ScheduleSpec().type("now")).retry(new RetrySpec().maxAttempts(1))
+                .schedule(new ScheduleSpec().type(ScheduleSpec.TypeEnum.NOW)).retry(new RetrySpec().maxAttempts(1))
                 .target(new TargetSpec().url(receiver.url("/flaky"))), null);
         RunView dead = awaitRun(job.getId(), "dead");
         assertThat(dead.getLastStatusCode()).isEqualTo(400);
 
         // The same calls, each answering a CompletableFuture.
-        var deadLetters = chronohook.api(io.chronohook.client.async.api.DeadLetterControllerApi::new);
+        var deadLetters = chronohook.api(io.chronohook.client.async.api.DeadLettersApi::new);
         PageRunView letters = deadLetters.listDeadLetters(job.getId(), null, null).get(10, TimeUnit.SECONDS);
         assertThat(letters.getItems()).extracting(RunView::getId).containsExactly(dead.getId());
         assertThat(letters.getItems().getFirst().getJobName()).isEqualTo("dead-then-replayed");
@@ -169,7 +169,7 @@ class JavaClientE2ETest {
         receiver.answer("/flaky", 200);
         RunView replayed = deadLetters.replayRun(dead.getId()).get(10, TimeUnit.SECONDS);
         assertThat(replayed.getId()).isEqualTo(dead.getId());
-        assertThat(replayed.getState()).isNotEqualTo("dead");
+        assertThat(replayed.getState()).isNotEqualTo(RunView.StateEnum.DEAD);
         awaitRun(job.getId(), "succeeded");
 
         List<Callback> callbacks = receiver.at("/flaky");
@@ -184,7 +184,7 @@ class JavaClientE2ETest {
     @Test
     void aMergePatchChangesAJobAndAStaleVersionIsRefused() throws Exception {
         JobView job = jobs.createJob(new JobRequest().name("to-rename")
-                .schedule(new ScheduleSpec().type("cron").cron("0 0 1 1 *"))
+                .schedule(new ScheduleSpec().type(ScheduleSpec.TypeEnum.CRON).cron("0 0 1 1 *"))
                 .target(new TargetSpec().url(receiver.url("/never"))), null);
         String version = "\"" + job.getVersion() + "\"";
         ObjectNode patch = JsonNodeFactory.instance.objectNode().put("name", "renamed");
