@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.core.publisher.Flux;
 
 /** The plan catalogue, plan changes, the quotas a plan sets, and usage with its invoice preview. */
 class BillingApiTest extends ApiTest {
@@ -124,6 +126,25 @@ class BillingApiTest extends ApiTest {
         TestTenant other = signUp();
         http.get().uri("/api/v1/jobs").header("Authorization", "Bearer " + other.apiKey())
                 .exchange().expectStatus().isOk();
+    }
+
+    @Test
+    void manyRequestsAtOnceTakeNoMoreThanTheBucketHolds() {
+        TestTenant tenant = signUp();
+        assignPlan(tenant.tenantId(), "free").expectStatus().isOk();
+        long started = System.nanoTime();
+        List<Integer> statuses = Flux.range(0, 90)
+                .flatMap(i -> WebClient.create("http://127.0.0.1:" + port).get().uri("/api/v1/jobs")
+                        .header("Authorization", "Bearer " + tenant.apiKey())
+                        .exchangeToMono(response -> response.releaseBody().thenReturn(response.statusCode().value())),
+                        30)
+                .collectList().block(Duration.ofSeconds(30));
+        double seconds = (System.nanoTime() - started) / 1e9;
+
+        long ok = statuses.stream().filter(status -> status == 200).count();
+        assertThat(statuses).containsOnly(200, 429);
+        // The burst of 20, and at most what 10 a second refilled while the requests were made.
+        assertThat(ok).isGreaterThanOrEqualTo(20).isLessThanOrEqualTo(20 + (long) Math.ceil(10 * seconds));
     }
 
     @Test

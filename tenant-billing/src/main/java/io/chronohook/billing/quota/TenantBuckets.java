@@ -5,8 +5,11 @@ import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.distributed.AsyncBucketProxy;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.proxy.AsyncProxyManager;
+import io.github.bucket4j.distributed.proxy.optimization.Optimizations;
 import io.github.bucket4j.redis.redisson.Bucket4jRedisson;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
 import reactor.core.publisher.Mono;
@@ -18,7 +21,11 @@ import reactor.core.publisher.Mono;
  */
 public class TenantBuckets {
 
+    /** Past this many kept proxies (tenants × purposes × rates) they are all let go and made again as needed. */
+    private static final int SHARED_KEPT = 100_000;
+
     private final AsyncProxyManager<String> buckets;
+    private final Map<String, AsyncBucketProxy> shared = new ConcurrentHashMap<>();
 
     public TenantBuckets(RedissonClient redisson) {
         this.buckets = Bucket4jRedisson.casBasedBuilder(((Redisson) redisson).getCommandExecutor())
@@ -32,9 +39,12 @@ public class TenantBuckets {
     public record Take(boolean taken, long remaining, Duration retryAfter) {
     }
 
-    /** Takes {@code tokens} from the tenant's bucket for {@code purpose}, or says how long to wait for them. */
+    /**
+     * Takes {@code tokens} from the tenant's bucket for {@code purpose}, or says how long to wait for them; the takes
+     * of one bucket made at the same moment on this instance reach Redis together.
+     */
     public Mono<Take> take(String purpose, TenantId tenantId, int ratePerSecond, int burst, long tokens) {
-        return Mono.fromFuture(() -> bucket(purpose, tenantId, ratePerSecond, burst).tryConsumeAndReturnRemaining(tokens))
+        return Mono.fromFuture(() -> shared(purpose, tenantId, ratePerSecond, burst).tryConsumeAndReturnRemaining(tokens))
                 .map(probe -> new Take(probe.isConsumed(), probe.getRemainingTokens(),
                         Duration.ofNanos(probe.getNanosToWaitForRefill())));
     }
@@ -60,11 +70,36 @@ public class TenantBuckets {
                         Duration.ofNanos(probe.getNanosToWaitForRefill())));
     }
 
-    private AsyncBucketProxy bucket(String purpose, TenantId tenantId, int ratePerSecond, int burst) {
-        String key = "chronohook:bucket:" + purpose + ":{" + tenantId.value() + "}:" + ratePerSecond + "/" + burst;
-        BucketConfiguration configuration = BucketConfiguration.builder()
+    /**
+     * The bucket as a proxy this instance keeps, which merges the takes in flight at the same moment into one
+     * exchange with Redis (Bucket4j's batching: the same tokens are taken, in one compare-and-set instead of one
+     * each, which under many concurrent requests of one tenant mostly failed and were retried). For the API's
+     * requests, where one tenant's calls come many at once.
+     */
+    private AsyncBucketProxy shared(String purpose, TenantId tenantId, int ratePerSecond, int burst) {
+        String key = key(purpose, tenantId, ratePerSecond, burst);
+        AsyncBucketProxy bucket = shared.get(key);
+        if (bucket != null) {
+            return bucket;
+        }
+        if (shared.size() >= SHARED_KEPT) {
+            shared.clear(); // the state is in Redis: a proxy made again later takes up where this one was
+        }
+        return shared.computeIfAbsent(key, k -> buckets.builder().withOptimization(Optimizations.batching())
+                .build(k, configuration(ratePerSecond, burst)));
+    }
+
+    private static String key(String purpose, TenantId tenantId, int ratePerSecond, int burst) {
+        return "chronohook:bucket:" + purpose + ":{" + tenantId.value() + "}:" + ratePerSecond + "/" + burst;
+    }
+
+    private static BucketConfiguration configuration(int ratePerSecond, int burst) {
+        return BucketConfiguration.builder()
                 .addLimit(limit -> limit.capacity(burst).refillGreedy(ratePerSecond, Duration.ofSeconds(1)))
                 .build();
-        return buckets.builder().build(key, configuration);
+    }
+
+    private AsyncBucketProxy bucket(String purpose, TenantId tenantId, int ratePerSecond, int burst) {
+        return buckets.builder().build(key(purpose, tenantId, ratePerSecond, burst), configuration(ratePerSecond, burst));
     }
 }
