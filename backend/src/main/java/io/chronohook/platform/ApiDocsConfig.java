@@ -124,16 +124,17 @@ public class ApiDocsConfig {
     private static Schema<?> problem() {
         Map<String, Schema> fieldError = new LinkedHashMap<>();
         fieldError.put("field", text("The JSON path of the field.", "schedule.cron"));
-        fieldError.put("message", text("What is wrong with it.", "is not a valid cron expression"));
+        fieldError.put("message", text("What is wrong with it.", "is required for a cron schedule"));
         fieldError.put("code", text("A specific code, where one applies.", "invalid_cron"));
         Map<String, Schema> properties = new LinkedHashMap<>();
         properties.put("type", text("A URI naming the kind of problem: `urn:problem:chronohook:<code>`.",
-                "urn:problem:chronohook:validation_failed"));
-        properties.put("title", text("A short summary of the kind of problem.", "Validation failed"));
+                "urn:problem:chronohook:invalid_cron"));
+        properties.put("title", text("The HTTP status's reason phrase.", "Bad Request"));
         properties.put("status", new Schema<Integer>().types(Set.of("integer")).description("The HTTP status.")
                 .example(400));
-        properties.put("detail", text("What went wrong this time.", "1 field is invalid"));
-        properties.put("code", text("The stable code clients branch on.", "validation_failed"));
+        properties.put("detail", text("What went wrong this time.", "schedule.cron is required for a cron schedule"));
+        properties.put("code", text("The stable code clients branch on: `invalid_request` for invalid fields "
+                + "unless one has a code of its own (`invalid_cron`, `target_not_allowed`, ...).", "invalid_cron"));
         properties.put("instance", text("The request path.", "/api/v1/jobs"));
         properties.put("errors", new Schema<>().types(Set.of("array")).description("The invalid fields, if any.")
                 .items(new Schema<>().types(Set.of("object")).properties(fieldError).required(List.of("field",
