@@ -19,8 +19,7 @@ import io.chronohook.dashboard.page.Times;
 public record OperatorPage(OperatorStats stats, List<OperatorNode> nodes, List<Usage.Plan> plans) {
 
     /** Attempt outcomes in the order the table lists them. */
-    static final List<String> OUTCOMES = List.of("delivered", "rejected", "failed", "blocked", "short_circuited",
-            "lost");
+    static final List<String> OUTCOMES = List.of("delivered", "accepted", "rejected", "failed", "blocked", "lost");
 
     public OperatorPage {
         plans = List.copyOf(plans);

@@ -29,7 +29,7 @@ class OperatorPageTest extends PageTest {
             {"at":"2026-11-23T06:00:00Z","window":"PT1M",
              "fireLag":{"samples":5120,"p50Ms":38.0,"p90Ms":140.0,"p99Ms":1234.0,"maxMs":5210.0},
              "deliveriesPerSecond":12.5,"attemptsPerSecond":14.25,
-             "outcomes":{"failed":40,"delivered":750,"rejected":10,"blocked":0,"short_circuited":0,"lost":0},
+             "outcomes":{"failed":40,"delivered":750,"accepted":0,"rejected":10,"blocked":0,"lost":0},
              "queues":{"gate":4321,"ready":87,"retryWait":12,"deadRuns":3},
              "busiestTenants":[{"tenantId":"ten_0000000000000000000000000000beef","ready":80}]}""";
     private static final String PLANS = """
