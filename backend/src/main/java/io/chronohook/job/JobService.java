@@ -5,6 +5,7 @@ import io.chronohook.audit.AuditEntry;
 import io.chronohook.audit.AuditStore;
 import io.chronohook.billing.plan.Plan;
 import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.history.RunIdBounds;
 import io.chronohook.platform.ApiException;
 import io.chronohook.platform.FieldError;
 import io.chronohook.platform.Page;
@@ -233,12 +234,14 @@ public class JobService {
         if (job.definition().schedule().type() != JobDefinition.ScheduleType.NOW) {
             return Mono.empty();
         }
-        return runs.listForJob(job.tenantId(), job.id(), RunState.SCHEDULED, Instant.EPOCH, PageRequest.of(1, null))
+        return runs.listForJob(job.tenantId(), job.id(), RunState.SCHEDULED, RunIdBounds.earliestRunOf(job.createdAt()),
+                        PageRequest.of(1, null))
                 .flatMap(page -> offer(page.items(), job));
     }
 
     public Mono<JobView> view(TenantId tenantId, JobId id) {
-        return find(tenantId, id).flatMap(job -> runs.listForJob(tenantId, id, null, Instant.EPOCH, PageRequest.of(1, null))
+        return find(tenantId, id).flatMap(job -> runs.listForJob(tenantId, id, null,
+                        RunIdBounds.earliestRunOf(job.createdAt()), PageRequest.of(1, null))
                 .map(page -> JobView.of(job, page.items().stream().findFirst().map(JobService::lastRun).orElse(null))));
     }
 

@@ -19,7 +19,11 @@ final class JobSql {
                     :state, :nextFireAt, 0, 1, :now, :now)
             """;
 
-    /** The columns of a job as the API shows it, with when its next run is due. */
+    /**
+     * The columns of a job as the API shows it, with when its next run is due and how many of its runs are running:
+     * looked for between the lowest id an open run may have ({@code openFloor}) and the highest any run may have
+     * ({@code runCeiling}), so that only the partitions that can hold open runs are planned and read.
+     */
     static final String COLUMNS = """
             j.id, j.tenant_id, j.name, j.labels, j.schedule, j.spread_ms, j.method, j.url, j.content_type,
             j.headers_sealed, j.body_sealed, j.key_id, j.retry_max_attempts, j.retry_initial_delay_ms,
@@ -28,9 +32,12 @@ final class JobSql {
             j.paused_reason, j.retry_max_window_ms, j.long_running_max_ms, j.long_running_heartbeat_ms,
             j.flow_key_template, j.flow_key, j.priority,
             (select min(r.due_at) from run r
-              where r.job_id = j.id and r.state in ('scheduled', 'queued', 'retry_wait')) as next_run_at,
+              where r.job_id = j.id and r.state in ('scheduled', 'queued', 'retry_wait')
+                and r.id >= :openFloor and r.id < :runCeiling) as next_run_at,
             case when j.long_running_max_ms is not null
-                 then (select count(*) from run r where r.job_id = j.id and r.state = 'running') end as running_runs
+                 then (select count(*) from run r
+                        where r.job_id = j.id and r.state = 'running'
+                          and r.id >= :openFloor and r.id < :runCeiling) end as running_runs
             """;
 
     static final String FIND = "select " + COLUMNS + """

@@ -5,6 +5,8 @@ import static io.chronohook.platform.Rows.instant;
 import static io.chronohook.platform.Rows.bytes;
 
 import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.history.OpenRunsFloor;
+import io.chronohook.history.RunIdBounds;
 import io.chronohook.platform.Page;
 import io.chronohook.platform.PageRequest;
 import io.chronohook.platform.SecretCipher;
@@ -38,11 +40,16 @@ public class JobStore {
     private final DatabaseClient db;
     private final SecretCipher cipher;
     private final JsonMapper json;
+    private final OpenRunsFloor openRuns;
+    private final RunIdBounds runIds;
 
-    public JobStore(DatabaseClient db, SecretCipher cipher, JsonMapper json) {
+    public JobStore(DatabaseClient db, SecretCipher cipher, JsonMapper json, OpenRunsFloor openRuns,
+                    RunIdBounds runIds) {
         this.db = db;
         this.cipher = cipher;
         this.json = json;
+        this.openRuns = openRuns;
+        this.runIds = runIds;
     }
 
     /** Filters of the job list. */
@@ -59,7 +66,7 @@ public class JobStore {
     }
 
     public Mono<Job> find(TenantId tenantId, JobId id) {
-        return db.sql(JobSql.FIND)
+        return withRunBounds(db.sql(JobSql.FIND))
                 .bind("tenantId", tenantId.value())
                 .bind("id", id.value())
                 .map(this::toJob)
@@ -67,7 +74,7 @@ public class JobStore {
     }
 
     public Mono<Page<Job>> list(TenantId tenantId, ListFilter filter, PageRequest page) {
-        DatabaseClient.GenericExecuteSpec spec = page.query(db, JobSql.LIST_FIRST, JobSql.LIST_AFTER)
+        DatabaseClient.GenericExecuteSpec spec = withRunBounds(page.query(db, JobSql.LIST_FIRST, JobSql.LIST_AFTER))
                 .bind("tenantId", tenantId.value());
         spec = bindNullable(spec, "state", filter.state() == null ? null : filter.state().wire(), String.class);
         spec = bindNullable(spec, "label", filter.label() == null ? null : Json.of(json.writeValueAsString(filter.label())),
@@ -76,6 +83,11 @@ public class JobStore {
                 + "%", String.class);
         return spec.map(this::toJob).all().collectList()
                 .map(rows -> page.page(rows, job -> job.id().value(), job -> job));
+    }
+
+    /** Binds where the open runs of {@link JobSql#COLUMNS} can lie. */
+    private DatabaseClient.GenericExecuteSpec withRunBounds(DatabaseClient.GenericExecuteSpec spec) {
+        return spec.bind("openFloor", openRuns.floor()).bind("runCeiling", runIds.ceiling());
     }
 
     /** A job's payload as it is now, and how many definition changes made it ({@code payloadVersion}). */

@@ -2,6 +2,7 @@ package io.chronohook.schedule;
 
 import io.chronohook.access.Caller;
 import io.chronohook.history.HistoryWindow;
+import io.chronohook.history.RunIdBounds;
 import io.chronohook.job.JobId;
 import io.chronohook.job.JobStore;
 import io.chronohook.platform.ApiException;
@@ -14,6 +15,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -69,7 +71,8 @@ public class RunController {
         RunState filter = state(state);
         return jobs.find(caller.tenantId(), id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("job " + jobId)))
-                .flatMap(job -> window.start(caller.tenantId()))
+                .flatMap(job -> window.start(caller.tenantId())
+                        .map(start -> later(start, RunIdBounds.earliestRunOf(job.createdAt()))))
                 .flatMap(since -> runs.listForJob(caller.tenantId(), id, filter, since, page))
                 .map(result -> new Page<>(result.items().stream().map(run -> RunView.of(run, null)).toList(),
                         result.nextCursor()));
@@ -121,6 +124,10 @@ public class RunController {
                         : Mono.error(new ApiException(HttpStatus.CONFLICT, "invalid_state",
                                 "the run has already started or finished and cannot be cancelled")))
                 .map(run -> RunView.of(run, null));
+    }
+
+    private static Instant later(Instant one, Instant other) {
+        return one.isAfter(other) ? one : other;
     }
 
     private static RunId runId(String text) {

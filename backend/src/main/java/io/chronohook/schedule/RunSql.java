@@ -46,9 +46,10 @@ final class RunSql {
              where tenant_id = :tenantId and id = :id
             """;
 
+    /** The newest of a job's runs from {@code since}; {@code ceiling} is above every run id (no partition ahead read). */
     static final String LIST_FOR_JOB_FIRST = "select " + RUN_COLUMNS + """
               from run
-             where tenant_id = :tenantId and job_id = :jobId and id >= :since
+             where tenant_id = :tenantId and job_id = :jobId and id >= :since and id < :ceiling
                and (cast(:state as text) is null or state = :state)
              order by id desc
              limit :limit

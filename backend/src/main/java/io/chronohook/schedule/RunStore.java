@@ -7,6 +7,7 @@ import static io.chronohook.platform.Rows.micros;
 
 import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.history.OpenRunsFloor;
+import io.chronohook.history.RunIdBounds;
 import io.chronohook.job.JobId;
 import io.chronohook.platform.Page;
 import io.chronohook.platform.PageRequest;
@@ -37,11 +38,13 @@ public class RunStore {
 
     private final DatabaseClient db;
     private final OpenRunsFloor floor;
+    private final RunIdBounds runIds;
     private final Clock clock;
 
-    public RunStore(DatabaseClient db, OpenRunsFloor floor, Clock clock) {
+    public RunStore(DatabaseClient db, OpenRunsFloor floor, RunIdBounds runIds, Clock clock) {
         this.db = db;
         this.floor = floor;
+        this.runIds = runIds;
         this.clock = clock;
     }
 
@@ -118,8 +121,8 @@ public class RunStore {
 
     /**
      * A job's runs scheduled at or after {@code since} (the tenant's history window), newest first. The page is read
-     * from the day before its top first (the partitions of that day and those ahead), and from further back only when
-     * that day did not fill it: a job that runs often is listed from one or two partitions, not from every day kept.
+     * from the day before its top first (up to {@link RunIdBounds#ceiling()}, so no partition made ahead for the days
+     * to come), and from further back only when that day did not fill it: a job that runs often is listed from one or two partitions, not from every day kept.
      */
     public Mono<Page<Run>> listForJob(TenantId tenantId, JobId jobId, RunState state, Instant since,
                                       PageRequest page) {
@@ -142,7 +145,7 @@ public class RunStore {
                                       Instant since, int limit) {
         DatabaseClient.GenericExecuteSpec spec = after
                 .map(id -> db.sql(RunSql.LIST_FOR_JOB_AFTER).bind("after", id))
-                .orElseGet(() -> db.sql(RunSql.LIST_FOR_JOB_FIRST))
+                .orElseGet(() -> db.sql(RunSql.LIST_FOR_JOB_FIRST).bind("ceiling", runIds.ceiling()))
                 .bind("limit", limit)
                 .bind("tenantId", tenantId.value())
                 .bind("jobId", jobId.value())

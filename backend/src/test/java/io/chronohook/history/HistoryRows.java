@@ -3,23 +3,25 @@ package io.chronohook.history;
 import io.chronohook.audit.AuditStore;
 import io.chronohook.job.IdempotencyStore;
 import io.chronohook.support.FreshDatabase;
+import io.chronohook.support.ManualClock;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.UUID;
 import tools.jackson.databind.json.JsonMapper;
 
 /** What the history tests write and read directly: a tenant with a job, statements, counts, the maintenance. */
-final class HistoryRows {
+public final class HistoryRows {
 
     private HistoryRows() {
     }
 
     /** History maintenance on {@code database} with the default settings and {@code clock}. */
-    static HistoryMaintenance maintenance(FreshDatabase database, Clock clock) {
+    public static HistoryMaintenance maintenance(FreshDatabase database, Clock clock) {
         return new HistoryMaintenance(new PartitionStore(database.client(), database.tx()),
                 new IdempotencyStore(database.client()),
                 new AuditStore(database.client(), clock, JsonMapper.builder().build()),
@@ -27,8 +29,24 @@ final class HistoryRows {
                 clock);
     }
 
+    /**
+     * A day partition for each of the {@code days} days before {@code now} and for the days ahead the maintenance makes,
+     * as an installation has that ran every day: the maintenance run once a day up to {@code now}, where the returned
+     * clock stands.
+     */
+    public static ManualClock dayPartitions(FreshDatabase database, Instant now, int days) {
+        ManualClock clock = new ManualClock(now.minus(Duration.ofDays(days)));
+        HistoryMaintenance maintenance = maintenance(database, clock);
+        for (int day = 0; day < days; day++) {
+            maintenance.runOnce().block();
+            clock.advance(Duration.ofDays(1));
+        }
+        maintenance.runOnce().block();
+        return clock;
+    }
+
     /** A Free tenant and a cron job of it, written as rows in {@code database}. */
-    static void tenantAndJob(FreshDatabase database, UUID tenant, UUID job) throws SQLException {
+    public static void tenantAndJob(FreshDatabase database, UUID tenant, UUID job) throws SQLException {
         try (Connection db = database.jdbc()) {
             tenantAndJob(db, tenant, job);
         }

@@ -100,10 +100,15 @@ class HistoryWindowApiTest extends ReceiverApiTest {
         assertThat(pages).isEqualTo(4);
     }
 
-    /** Writes a dead run of the job scheduled at {@code at} (its id carries that time, as every run id does). */
+    /**
+     * Writes a dead run of the job scheduled at {@code at} (its id carries that time, as every run id does); a job has
+     * no run from before it was made, so the job is made that old if it is younger.
+     */
     private String deadRun(String jobId, Instant at) {
         UUID run = Uuid7.at(at);
         OffsetDateTime scheduled = at.atOffset(ZoneOffset.UTC);
+        db.sql("update job set created_at = least(created_at, :at) where id = :job").bind("at", scheduled)
+                .bind("job", PrefixedIds.parse(JobId.PREFIX, jobId).orElseThrow()).then().block();
         db.sql("""
                 insert into run (id, tenant_id, job_id, scheduled_for, due_at, state, attempt, finished_at,
                                  created_at, updated_at)

@@ -57,7 +57,7 @@ class OpenRunsFloorTest {
         clock.advance(Duration.ofDays(10));
         maintenance.runOnce().block();
         floor = new OpenRunsFloor(new PartitionStore(database.client(), database.tx()), database.client(), clock);
-        runs = new RunStore(database.client(), floor, clock);
+        runs = new RunStore(database.client(), floor, new RunIdBounds(clock), clock);
         today = LocalDate.ofInstant(now, ZoneOffset.UTC);
         tenantAndJob(database, tenant, job);
     }

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.chronohook.batcher.FairBatcher;
 import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.history.OpenRunsFloor;
+import io.chronohook.history.RunIdBounds;
 import io.chronohook.job.JobId;
 import io.chronohook.node.LocalNode;
 import io.chronohook.node.NodeProperties;
@@ -101,7 +102,8 @@ class DatabaseOutageTest extends ReceiverApiTest {
                 .option(ConnectionFactoryOptions.PASSWORD, password)
                 .option(ConnectionFactoryOptions.CONNECT_TIMEOUT, Duration.ofSeconds(2))
                 .build();
-        relayedRuns = new RunStore(DatabaseClient.create(ConnectionFactories.get(relayed)), floor, Clock.systemUTC());
+        relayedRuns = new RunStore(DatabaseClient.create(ConnectionFactories.get(relayed)), floor,
+                new RunIdBounds(Clock.systemUTC()), Clock.systemUTC());
     }
 
     @AfterEach

@@ -15,6 +15,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -64,6 +65,8 @@ final class HistoryAtScale {
                    'content-type: text/plain', 1, %d
               from %s
             """;
+
+    private static final String BACKDATE_JOBS = "update job set created_at = ? where tenant_id = ?";
 
     private static final String USAGE = """
             insert into usage_daily (tenant_id, day, executions, attempts, egress_bytes) values (?, ?, ?, ?, ?)
@@ -175,6 +178,13 @@ final class HistoryAtScale {
         long perDay = runs / DAYS;
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
         try (Connection db = TestEnvironment.database()) {
+            // The jobs were there for the month their history covers (no run is older than its job).
+            try (PreparedStatement made = db.prepareStatement(BACKDATE_JOBS)) {
+                made.setObject(1, OffsetDateTime.ofInstant(today.minusDays(DAYS + 1).atStartOfDay(ZoneOffset.UTC)
+                        .toInstant(), ZoneOffset.UTC));
+                made.setObject(2, tenant);
+                made.executeUpdate();
+            }
             Array jobArray = db.createArrayOf("uuid", jobs.toArray());
             for (int back = DAYS; back >= 1; back--) {
                 LocalDate day = today.minusDays(back);

@@ -1,0 +1,49 @@
+package io.chronohook.support;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The partitions of a table that Postgres plans for a statement of the application: its named parameters replaced
+ * by their values as literals, as a custom plan sees them (the application's statements are planned for their actual
+ * parameters), then {@code explain}ed.
+ */
+public final class PlannedPartitions {
+
+    private PlannedPartitions() {
+    }
+
+    /** The partitions of {@code table} (named {@code table_pYYYYMMDD} and {@code table_p_default}; their indexes
+     * are not counted) in the plan of {@code sql} with {@code parameters}. */
+    public static Set<String> of(Connection db, String table, String sql, Map<String, Object> parameters)
+            throws SQLException {
+        String bound = sql;
+        for (Map.Entry<String, Object> parameter : parameters.entrySet()) {
+            Object value = parameter.getValue();
+            String literal = value == null ? "null" : value instanceof Number ? value.toString()
+                    : "'" + value.toString().replace("'", "''") + "'";
+            bound = bound.replaceAll(":" + parameter.getKey() + "\\b", Matcher.quoteReplacement(literal));
+        }
+        if (bound.matches("(?s).*[^:]:[a-zA-Z]\\w*.*")) {
+            throw new IllegalArgumentException("a parameter of the statement has no value: " + bound);
+        }
+        Set<String> partitions = new TreeSet<>();
+        Pattern partition = Pattern.compile("\\b(" + Pattern.quote(table) + "_p(?:\\d{8}|_default))(?!\\w)");
+        try (Statement statement = db.createStatement(); ResultSet plan = statement.executeQuery("explain " + bound)) {
+            while (plan.next()) {
+                Matcher found = partition.matcher(plan.getString(1));
+                while (found.find()) {
+                    partitions.add(found.group(1));
+                }
+            }
+        }
+        return partitions;
+    }
+}
