@@ -23,11 +23,13 @@ public class ApiKeyService {
     private final AuditStore audit;
     private final TransactionalOperator tx;
     private final SecureRandom random;
+    private final ApiKeyCache cache;
     private final Clock clock;
 
     public ApiKeyService(ApiKeyStore keys, AuditStore audit, TransactionalOperator tx, SecureRandom random,
-                         Clock clock) {
+                         ApiKeyCache cache, Clock clock) {
         this.keys = keys;
+        this.cache = cache;
         this.audit = audit;
         this.tx = tx;
         this.random = random;
@@ -63,6 +65,7 @@ public class ApiKeyService {
                         ? audit.record(tenantId, AuditEntry.by(caller, "api_key.revoked", "api_key", id.toString(),
                                 Map.of()))
                         : Mono.error(ApiException.notFound("API key " + id)))
-                .as(tx::transactional);
+                .as(tx::transactional)
+                .then(Mono.defer(() -> cache.revoked(id)));
     }
 }

@@ -6,11 +6,18 @@ import java.util.Base64;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
-/** Authentication settings: the built-in JWT issuer, an optional external OIDC issuer, password hashing, the operator token. */
+/**
+ * Authentication settings: the built-in JWT issuer, an optional external OIDC issuer, password hashing, the operator
+ * token, and how long an instance keeps an API key it looked up ({@code apiKeyCache}; zero looks every key up).
+ */
 @ConfigurationProperties("chronohook.auth")
-public record AuthProperties(Jwt jwt, @DefaultValue("12") int bcryptStrength, String operatorToken) {
+public record AuthProperties(Jwt jwt, @DefaultValue("12") int bcryptStrength, String operatorToken,
+                             @DefaultValue("PT10S") Duration apiKeyCache) {
 
     public AuthProperties {
+        if (apiKeyCache == null || apiKeyCache.isNegative() || apiKeyCache.compareTo(Duration.ofMinutes(1)) > 0) {
+            throw new IllegalArgumentException("chronohook.auth.api-key-cache must be between PT0S and PT1M");
+        }
         if (jwt == null) {
             throw new IllegalArgumentException("chronohook.auth.jwt.secret must be set");
         }

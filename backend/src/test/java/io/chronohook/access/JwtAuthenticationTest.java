@@ -84,9 +84,9 @@ class JwtAuthenticationTest extends ApiTest {
         TestTenant tenant = signUp();
         AuthProperties.Jwt jwt = properties.jwt();
         AuthProperties otherIssuer = new AuthProperties(new AuthProperties.Jwt(jwt.secret(), "someone-else",
-                jwt.audience(), jwt.ttl(), null, null, jwt.tenantClaim()), 4, null);
+                jwt.audience(), jwt.ttl(), null, null, jwt.tenantClaim()), 4, null, Duration.ZERO);
         AuthProperties otherAudience = new AuthProperties(new AuthProperties.Jwt(jwt.secret(), jwt.issuer(),
-                "another-api", jwt.ttl(), null, null, jwt.tenantClaim()), 4, null);
+                "another-api", jwt.ttl(), null, null, jwt.tenantClaim()), 4, null, Duration.ZERO);
 
         expectRefused(new TokenIssuer(encoder, otherIssuer, Clock.systemUTC()).issue(member(tenant)).accessToken());
         expectRefused(new TokenIssuer(encoder, otherAudience, Clock.systemUTC()).issue(member(tenant)).accessToken());

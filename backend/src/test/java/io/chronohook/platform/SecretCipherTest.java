@@ -29,6 +29,19 @@ class SecretCipherTest {
     }
 
     @Test
+    void valuesSealedOneAfterAnotherEachHaveTheirOwnNonceAndOpen() {
+        SecretCipher cipher = cipher("a:" + KEY_A, "a");
+        java.util.Set<String> nonces = new java.util.HashSet<>();
+        for (int i = 0; i < 1000; i++) {
+            byte[] value = ("value " + i).getBytes(StandardCharsets.US_ASCII);
+            SecretCipher.Sealed sealed = cipher.seal(value, tenantA);
+            nonces.add(java.util.HexFormat.of().formatHex(sealed.bytes(), 0, 12));
+            assertThat(cipher.open(sealed, tenantA)).isEqualTo(value);
+        }
+        assertThat(nonces).hasSize(1000);
+    }
+
+    @Test
     void aTamperedCiphertextDoesNotOpen() {
         SecretCipher cipher = cipher("a:" + KEY_A, "a");
         SecretCipher.Sealed sealed = cipher.seal(secret, tenantA);
