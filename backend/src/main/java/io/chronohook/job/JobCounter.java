@@ -15,14 +15,15 @@ import reactor.core.publisher.Mono;
  * a stripe no other transaction holds (or, when all are held, waits for one picked at random) and then reads the
  * total: at most one transaction holds each stripe, so at most {@code stripes - 1} others can be adding at that moment,
  * and the create goes on only if the total plus those stays within the limit. Otherwise (near the limit, several jobs
- * at once, the tenant's first create) it holds every stripe of the tenant, in stripe order, and adds only if the total
- * committed then plus its own stays within the limit.
+ * at once) it holds every stripe of the tenant, in stripe order, and adds only if the total committed then plus its
+ * own stays within the limit. A tenant's stripes are made, counting nothing, when its first single create finds them
+ * missing, in a statement of their own before the create is made again.
  */
 @Repository
 public class JobCounter {
 
     /** Stripes per tenant: how many creates of one tenant can go on at once without waiting for each other. */
-    static final int STRIPES = 16;
+    static final int STRIPES = 64;
 
     private final DatabaseClient db;
 
@@ -34,7 +35,7 @@ public class JobCounter {
      * The free-stripe check could not show the limit holds: the create's transaction must be rolled back (releasing
      * its stripe) and the create made again holding every stripe.
      */
-    public static final class EveryStripeNeeded extends RuntimeException {
+    public static class EveryStripeNeeded extends RuntimeException {
 
         EveryStripeNeeded() {
             super("the job count must be checked holding every stripe", null, false, false);
@@ -42,30 +43,47 @@ public class JobCounter {
     }
 
     /**
+     * The tenant has not all its stripes yet (its first create, or stripes made when there were fewer per tenant):
+     * the create's transaction must be rolled back, the stripes made ({@link #makeStripes}, outside it) and the create
+     * made again. Failing that, it is made holding every stripe, which makes them too.
+     */
+    public static final class StripesMissing extends EveryStripeNeeded {
+    }
+
+    /**
      * Adds {@code count} jobs to the tenant's count if its total stays within {@code max}; emits false (nothing added)
-     * when it would not. Inside the transaction that creates the jobs. May fail with {@link EveryStripeNeeded} when
-     * {@code everyStripe} is false.
+     * when it would not. Inside the transaction that creates the jobs. May fail with {@link EveryStripeNeeded} or
+     * {@link StripesMissing} when {@code everyStripe} is false.
      */
     public Mono<Boolean> add(TenantId tenantId, int count, long max, boolean everyStripe) {
         if (everyStripe || count != 1 || max < 4L * STRIPES) {
             return addHoldingEveryStripe(tenantId, count, max);
         }
         // A free stripe if there is one, else one stripe picked at random, waited for (holding no other, this cannot
-        // deadlock); the tenant's first create makes the stripes, holding them all.
+        // deadlock); a tenant without that stripe has its stripes made first, by the caller, outside this transaction
+        // (made inside it, every concurrent first create of the tenant would wait for this one to commit).
         return db.sql(JobCountSql.TAKE_FREE_STRIPE).bind("tenantId", tenantId.value())
                 .map(row -> row.get("stripe", Short.class)).one()
                 .switchIfEmpty(Mono.defer(() -> db.sql(JobCountSql.TAKE_STRIPE).bind("tenantId", tenantId.value())
                         .bind("stripe", (short) ThreadLocalRandom.current().nextInt(STRIPES))
                         .map(row -> row.get("stripe", Short.class)).one()))
+                .switchIfEmpty(Mono.error(StripesMissing::new))
                 .flatMap(stripe -> db.sql(JobCountSql.TOTAL).bind("tenantId", tenantId.value())
                         .map(row -> row.get("live", Long.class) + row.get("stripes", Long.class) - 1 <= max).one()
-                        .flatMap(within -> within ? Mono.just(true) : Mono.<Boolean>error(new EveryStripeNeeded())))
-                .switchIfEmpty(Mono.defer(() -> addHoldingEveryStripe(tenantId, count, max)));
+                        .flatMap(within -> within ? Mono.just(true) : Mono.<Boolean>error(new EveryStripeNeeded())));
+    }
+
+    /**
+     * Makes the stripes the tenant has not yet, each counting nothing. Called outside a transaction it commits at once,
+     * so that concurrent creates find them.
+     */
+    public Mono<Void> makeStripes(TenantId tenantId) {
+        return db.sql(JobCountSql.MAKE_STRIPES).bind("tenantId", tenantId.value()).bind("stripes", STRIPES)
+                .fetch().rowsUpdated().then();
     }
 
     private Mono<Boolean> addHoldingEveryStripe(TenantId tenantId, int count, long max) {
-        return db.sql(JobCountSql.MAKE_STRIPES).bind("tenantId", tenantId.value()).bind("stripes", STRIPES)
-                .fetch().rowsUpdated()
+        return makeStripes(tenantId)
                 .thenMany(db.sql(JobCountSql.TAKE_ALL_STRIPES).bind("tenantId", tenantId.value())
                         .map(row -> row.get("stripe", Short.class)).all())
                 .then(db.sql(JobCountSql.ADD_WITHIN_LIMIT).bind("tenantId", tenantId.value()).bind("count", count)

@@ -98,9 +98,12 @@ public class JobService {
                                                     .switchIfEmpty(Mono.defer(() -> insert(caller, id, definition,
                                                             plan, now, everyStripe))))
                                             .as(tx::transactional);
-                            // Near the plan's limit the count is checked again holding all of its stripes.
-                            return write.apply(false).onErrorResume(JobCounter.EveryStripeNeeded.class,
-                                    e -> write.apply(true));
+                            // Stripes missing are made (committed at once) and the create made again; near the
+                            // plan's limit the count is checked again holding all of its stripes.
+                            return write.apply(false)
+                                    .onErrorResume(JobCounter.StripesMissing.class,
+                                            e -> counter.makeStripes(tenantId).then(Mono.defer(() -> write.apply(false))))
+                                    .onErrorResume(JobCounter.EveryStripeNeeded.class, e -> write.apply(true));
                         }))
                 .flatMap(created -> created.replayed() ? Mono.just(created)
                         : offerFirstRun(created.job()).thenReturn(created));

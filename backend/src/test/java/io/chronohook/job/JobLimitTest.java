@@ -68,16 +68,39 @@ class JobLimitTest extends ApiTest {
     }
 
     @Test
+    void concurrentCreatesCrossingFromFarToNearTheLimitNeverPassIt() throws Exception {
+        // 900 of 1,000: the first creates add to a stripe of their own, those within a stripe per stripe of the limit
+        // hold every stripe; 150 at once, 32 in flight at a time: exactly 100 fit.
+        planWithJobLimit("jobs-1000", 1_000);
+        TestTenant tenant = signUp();
+        assignPlan(tenant.tenantId(), "jobs-1000").expectStatus().isOk();
+        for (int batch = 0; batch < 9; batch++) {
+            createBatch(tenant, 100);
+        }
+
+        List<Integer> statuses = createConcurrently(tenant, 150, 32);
+
+        assertThat(statuses.stream().filter(s -> s == 201).count()).isEqualTo(100);
+        assertThat(statuses.stream().filter(s -> s == 403).count()).isEqualTo(50);
+        assertThat(liveInTable(tenant)).isEqualTo(1_000);
+        assertThat(counted(tenant)).isEqualTo(1_000);
+    }
+
+    @Test
     void farFromTheLimitConcurrentCreatesAllGoThroughAndAreCounted() throws Exception {
         planWithJobLimit("jobs-10000", 10_000);
         TestTenant tenant = signUp();
         assignPlan(tenant.tenantId(), "jobs-10000").expectStatus().isOk();
 
+        // The tenant's first creates, all at once: its stripes are made once, outside their transactions.
         List<Integer> statuses = createConcurrently(tenant, 200, 32);
 
         assertThat(statuses).containsOnly(201);
         assertThat(liveInTable(tenant)).isEqualTo(200);
         assertThat(counted(tenant)).isEqualTo(200);
+        assertThat(db.sql("select count(*) from job_count where tenant_id = :tenantId")
+                .bind("tenantId", tenantUuid(tenant.tenantId())).map(row -> row.get(0, Long.class)).one().block())
+                .isEqualTo(JobCounter.STRIPES);
     }
 
     @Test
