@@ -12,8 +12,8 @@ import reactor.core.publisher.Mono;
  * concurrent creates takes a tenant past its limit.
  *
  * <p>The count is split over {@value #STRIPES} stripes (rows) per tenant. A single create far from the limit adds to
- * a stripe no other transaction holds (or, when all are held, waits for one picked at random) and then reads the
- * total: at most one transaction holds each stripe, so at most {@code stripes - 1} others can be adding at that moment,
+ * a stripe no other transaction holds (or, when all are held, waits for one picked at random), and the job's insert
+ * reads the total then, in the same statement: at most one transaction holds each stripe, so at most {@code stripes - 1} others can be adding at that moment,
  * and the create goes on only if the total plus those stays within the limit. Otherwise (near the limit, several jobs
  * at once) it holds every stripe of the tenant, in stripe order, and adds only if the total committed then plus its
  * own stays within the limit. A tenant's stripes are made, counting nothing, when its first single create finds them
@@ -51,26 +51,29 @@ public class JobCounter {
     }
 
     /**
-     * Adds {@code count} jobs to the tenant's count if its total stays within {@code max}; emits false (nothing added)
-     * when it would not. Inside the transaction that creates the jobs. May fail with {@link EveryStripeNeeded} or
-     * {@link StripesMissing} when {@code everyStripe} is false.
+     * Whether a create of {@code count} jobs under a limit of {@code max} may take a single stripe ({@link #takeStripe})
+     * rather than hold them all ({@link #addHoldingEveryStripe}): one job, and a limit far above the stripes.
      */
-    public Mono<Boolean> add(TenantId tenantId, int count, long max, boolean everyStripe) {
-        if (everyStripe || count != 1 || max < 4L * STRIPES) {
-            return addHoldingEveryStripe(tenantId, count, max);
-        }
-        // A free stripe if there is one, else one stripe picked at random, waited for (holding no other, this cannot
-        // deadlock); a tenant without that stripe has its stripes made first, by the caller, outside this transaction
-        // (made inside it, every concurrent first create of the tenant would wait for this one to commit).
+    public static boolean oneStripeWillDo(int count, long max) {
+        return count == 1 && max >= 4L * STRIPES;
+    }
+
+    /**
+     * Adds one job to a stripe inside the create's transaction: a free stripe if there is one, else one picked at
+     * random, waited for (holding no other, this cannot deadlock). The job's insert then checks the total, read after
+     * this ({@link JobSql#INSERT_WITHIN_COUNT}), and writes nothing when it is not within the limit: the create is
+     * then made again holding every stripe. Fails with {@link StripesMissing} when the tenant has not that stripe:
+     * they are made by the caller, outside this transaction (made inside it, every concurrent first create of the
+     * tenant would wait for this one to commit).
+     */
+    public Mono<Void> takeStripe(TenantId tenantId) {
         return db.sql(JobCountSql.TAKE_FREE_STRIPE).bind("tenantId", tenantId.value())
                 .map(row -> row.get("stripe", Short.class)).one()
                 .switchIfEmpty(Mono.defer(() -> db.sql(JobCountSql.TAKE_STRIPE).bind("tenantId", tenantId.value())
                         .bind("stripe", (short) ThreadLocalRandom.current().nextInt(STRIPES))
                         .map(row -> row.get("stripe", Short.class)).one()))
                 .switchIfEmpty(Mono.error(StripesMissing::new))
-                .flatMap(stripe -> db.sql(JobCountSql.TOTAL).bind("tenantId", tenantId.value())
-                        .map(row -> row.get("live", Long.class) + row.get("stripes", Long.class) - 1 <= max).one()
-                        .flatMap(within -> within ? Mono.just(true) : Mono.<Boolean>error(new EveryStripeNeeded())));
+                .then();
     }
 
     /**
@@ -82,7 +85,12 @@ public class JobCounter {
                 .fetch().rowsUpdated().then();
     }
 
-    private Mono<Boolean> addHoldingEveryStripe(TenantId tenantId, int count, long max) {
+    /**
+     * Adds {@code count} jobs to the tenant's count if its total stays within {@code max}, holding every stripe of the
+     * tenant (in stripe order, so that two such transactions never wait in a circle); emits false (nothing added) when
+     * it would not. Inside the transaction that creates the jobs.
+     */
+    public Mono<Boolean> addHoldingEveryStripe(TenantId tenantId, int count, long max) {
         return makeStripes(tenantId)
                 .thenMany(db.sql(JobCountSql.TAKE_ALL_STRIPES).bind("tenantId", tenantId.value())
                         .map(row -> row.get("stripe", Short.class)).all())

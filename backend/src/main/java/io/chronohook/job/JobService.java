@@ -120,7 +120,7 @@ public class JobService {
                         .subscribeOn(Schedulers.boundedElastic())
                         .flatMap(definitions -> {
                             Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-                            return counter.add(tenantId, definitions.size(), plan.maxJobs(), true)
+                            return counter.addHoldingEveryStripe(tenantId, definitions.size(), plan.maxJobs())
                                     .flatMap(added -> !added
                                             ? Mono.error(new ApiException(HttpStatus.FORBIDDEN, "quota_exceeded",
                                                     "the " + plan.name() + " plan allows " + plan.maxJobs() + " jobs"))
@@ -161,10 +161,22 @@ public class JobService {
     }
 
     private Mono<Job> insertOne(TenantId tenantId, JobId id, JobDefinition definition, Instant now) {
+        return insertOne(tenantId, id, definition, now, null);
+    }
+
+    /**
+     * Writes the job (and the run of a "now" job); with {@code withinMax}, only if the tenant's count read by the
+     * insert is within it ({@link JobCounter#takeStripe}), failing with {@link JobCounter.EveryStripeNeeded} if not.
+     */
+    private Mono<Job> insertOne(TenantId tenantId, JobId id, JobDefinition definition, Instant now, Long withinMax) {
         boolean immediate = definition.schedule().type() == JobDefinition.ScheduleType.NOW;
         Instant nextFireAt = immediate ? null : firstFire(definition.schedule(), now);
+        Mono<Void> job = withinMax == null ? jobs.insert(tenantId, id, definition, nextFireAt, now)
+                : jobs.insertWithinCount(tenantId, id, definition, nextFireAt, now, withinMax)
+                        .flatMap(written -> written ? Mono.<Void>empty()
+                                : Mono.error(new JobCounter.EveryStripeNeeded()));
         // A "now" job has no occurrence left once its run exists; it stays active until that run has finished.
-        return jobs.insert(tenantId, id, definition, nextFireAt, now)
+        return job
                 .then(immediate ? insertRun(tenantId, id, now, "schedule").then() : Mono.empty())
                 .then(Mono.fromSupplier(() -> new Job(id, tenantId, definition, JobState.ACTIVE, nextFireAt,
                         immediate ? now : nextFireAt, 0, 1, now, now, null)));
@@ -223,11 +235,15 @@ public class JobService {
     private Mono<Created> insert(Caller caller, JobId id, JobDefinition definition, Plan plan, Instant now,
                                  boolean everyStripe) {
         TenantId tenantId = caller.tenantId();
-        return counter.add(tenantId, 1, plan.maxJobs(), everyStripe)
-                .flatMap(added -> !added
-                        ? Mono.error(new ApiException(HttpStatus.FORBIDDEN, "quota_exceeded",
-                                "the " + plan.name() + " plan allows " + plan.maxJobs() + " jobs; delete one or upgrade"))
-                        : insertOne(tenantId, id, definition, now))
+        Mono<Job> written = !everyStripe && JobCounter.oneStripeWillDo(1, plan.maxJobs())
+                ? counter.takeStripe(tenantId)
+                        .then(Mono.defer(() -> insertOne(tenantId, id, definition, now, plan.maxJobs())))
+                : counter.addHoldingEveryStripe(tenantId, 1, plan.maxJobs())
+                        .flatMap(added -> !added
+                                ? Mono.error(new ApiException(HttpStatus.FORBIDDEN, "quota_exceeded", "the "
+                                        + plan.name() + " plan allows " + plan.maxJobs() + " jobs; delete one or upgrade"))
+                                : insertOne(tenantId, id, definition, now));
+        return written
                 .flatMap(job -> audit.record(tenantId, AuditEntry.by(caller, "job.created", "job", id.toString(),
                                 Map.of("name", definition.name())))
                         .thenReturn(new Created(job, false)));

@@ -3,7 +3,8 @@ package io.chronohook.job;
 /** Named SQL for the job table. */
 final class JobSql {
 
-    static final String INSERT = """
+    /** The columns a new job is written with. */
+    private static final String INSERT_COLUMNS = """
             insert into job (id, tenant_id, name, labels, schedule, schedule_type, start_at, end_at, max_runs, spread_ms,
                              method, url, content_type, headers_sealed, body_sealed, key_id,
                              retry_max_attempts, retry_initial_delay_ms, retry_max_delay_ms, retry_max_window_ms,
@@ -11,12 +12,27 @@ final class JobSql {
                              missed_run_policy, backfill_limit, overlap_policy, delivery_semantics,
                              long_running_max_ms, long_running_heartbeat_ms, flow_key_template, flow_key, priority,
                              state, next_fire_at, runs_planned, version, created_at, updated_at)
-            values (:id, :tenantId, :name, :labels, :schedule, :scheduleType, :startAt, :endAt, :maxRuns, :spreadMs,
+            """;
+
+    /** The values of a new job, in {@link #INSERT_COLUMNS}' order. */
+    private static final String NEW_ROW = """
+                    :id, :tenantId, :name, :labels, :schedule, :scheduleType, :startAt, :endAt, :maxRuns, :spreadMs,
                     :method, :url, :contentType, :headersSealed, :bodySealed, :keyId,
                     :retryMaxAttempts, :retryInitialDelayMs, :retryMaxDelayMs, :retryMaxWindowMs, :timeoutMs,
                     :missedRunPolicy, :backfillLimit, :overlapPolicy, :deliverySemantics,
                     :longRunningMaxMs, :longRunningHeartbeatMs, :flowKeyTemplate, :flowKey, :priority,
-                    :state, :nextFireAt, 0, 1, :now, :now)
+                    :state, :nextFireAt, 0, 1, :now, :now
+            """;
+
+    static final String INSERT = INSERT_COLUMNS + "values (" + NEW_ROW + ")";
+
+    /**
+     * Writes the job only if the tenant's count of live jobs, read now (after the create took its stripe, so that
+     * every create that committed before is in it), plus one for each other stripe (creates that may be under way),
+     * stays within {@code max} ({@link JobCounter}); no row written otherwise.
+     */
+    static final String INSERT_WITHIN_COUNT = INSERT_COLUMNS + "select " + NEW_ROW + """
+             where (select coalesce(sum(live), 0) + count(*) - 1 from job_count where tenant_id = :tenantId) <= :max
             """;
 
     /**

@@ -58,11 +58,26 @@ public class JobStore {
     }
 
     public Mono<Void> insert(TenantId tenantId, JobId id, JobDefinition definition, Instant nextFireAt, Instant now) {
-        DatabaseClient.GenericExecuteSpec spec = bindDefinition(db.sql(JobSql.INSERT), tenantId, id, definition)
+        return newRow(db.sql(JobSql.INSERT), tenantId, id, definition, nextFireAt, now).then();
+    }
+
+    /**
+     * Writes the job if the tenant's counted live jobs, plus one for each other stripe, stay within {@code max}
+     * ({@link JobSql#INSERT_WITHIN_COUNT}), inside a create that took a stripe; false (nothing written) otherwise.
+     */
+    public Mono<Boolean> insertWithinCount(TenantId tenantId, JobId id, JobDefinition definition, Instant nextFireAt,
+                                           Instant now, long max) {
+        return newRow(db.sql(JobSql.INSERT_WITHIN_COUNT).bind("max", max), tenantId, id, definition, nextFireAt, now)
+                .fetch().rowsUpdated().map(written -> written == 1);
+    }
+
+    private DatabaseClient.GenericExecuteSpec newRow(DatabaseClient.GenericExecuteSpec spec, TenantId tenantId,
+                                                     JobId id, JobDefinition definition, Instant nextFireAt,
+                                                     Instant now) {
+        spec = bindDefinition(spec, tenantId, id, definition)
                 .bind("state", JobState.ACTIVE.wire())
                 .bind("now", utc(now));
-        return bindNullable(spec, "nextFireAt", nextFireAt == null ? null : utc(nextFireAt), OffsetDateTime.class)
-                .then();
+        return bindNullable(spec, "nextFireAt", nextFireAt == null ? null : utc(nextFireAt), OffsetDateTime.class);
     }
 
     public Mono<Job> find(TenantId tenantId, JobId id) {
