@@ -1,6 +1,8 @@
 package io.chronohook.flow;
 
 import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.history.OpenRunsFloor;
+import io.chronohook.history.RunIdBounds;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
@@ -16,20 +18,26 @@ import reactor.core.publisher.Mono;
 @Component
 public class FlowStatus {
 
+    /** Runs waiting for capacity, per host or key: open runs, so between the open runs' floor and the runs' ceiling. */
     static final String WAITING = """
             select deferred_host, count(*) as waiting
               from run
              where tenant_id = :tenantId and state = 'retry_wait' and deferred_reason = 'waiting_for_capacity'
+               and id >= :openFloor and id < :runCeiling
              group by deferred_host
             """;
 
     private final DatabaseClient db;
     private final FlowSlots slots;
+    private final OpenRunsFloor openRuns;
+    private final RunIdBounds runIds;
     private final Clock clock;
 
-    public FlowStatus(DatabaseClient db, FlowSlots slots, Clock clock) {
+    public FlowStatus(DatabaseClient db, FlowSlots slots, OpenRunsFloor openRuns, RunIdBounds runIds, Clock clock) {
         this.db = db;
         this.slots = slots;
+        this.openRuns = openRuns;
+        this.runIds = runIds;
         this.clock = clock;
     }
 
@@ -40,6 +48,7 @@ public class FlowStatus {
     /** Runs waiting per limit: a host, or {@code key:<key>}. */
     public Mono<Map<String, Long>> waiting(TenantId tenantId) {
         return db.sql(WAITING).bind("tenantId", tenantId.value())
+                .bind("openFloor", openRuns.floor()).bind("runCeiling", runIds.ceiling())
                 .map(row -> Map.entry(row.get("deferred_host", String.class), row.get("waiting", Long.class)))
                 .all()
                 .collectMap(Map.Entry::getKey, Map.Entry::getValue);

@@ -122,8 +122,10 @@ final class JobSql {
     /**
      * Completes active jobs that have no occurrence left once none of their runs is still live (a run held by quota
      * counts as live: an upgrade releases it). Installation-wide maintenance, leaderless through SKIP LOCKED; the
-     * job's definition is unchanged, so updated_at stays. Waiting runs and runs in flight are looked for apart, each
-     * over its own partial index. The completed jobs are taken off their tenants' live-job counts (first stripe, in
+     * job's definition is unchanged, so updated_at stays. Waiting runs, held runs and runs in flight are looked for
+     * apart, each over its own partial index; the waiting and those in flight between the open runs' floor and the
+     * runs' ceiling, the held ones (which may be weeks old) below the ceiling, so that no partition made ahead and no
+     * closed day is planned for them. The completed jobs are taken off their tenants' live-job counts (first stripe, in
      * tenant order). Returns how many were completed.
      */
     static final String COMPLETE_FINISHED = """
@@ -137,10 +139,13 @@ final class JobSql {
                            for update skip locked) due
                  where j.id = due.id
                    and not exists (select 1 from run r
-                                    where r.job_id = j.id
-                                      and r.state in ('scheduled', 'queued', 'retry_wait', 'quota_exceeded'))
+                                    where r.job_id = j.id and r.state in ('scheduled', 'queued', 'retry_wait')
+                                      and r.id >= :openFloor and r.id < :runCeiling)
                    and not exists (select 1 from run r
-                                    where r.job_id = j.id and r.state in ('delivering', 'running'))
+                                    where r.job_id = j.id and r.state = 'quota_exceeded' and r.id < :runCeiling)
+                   and not exists (select 1 from run r
+                                    where r.job_id = j.id and r.state in ('delivering', 'running')
+                                      and r.id >= :openFloor and r.id < :runCeiling)
                 returning j.tenant_id
             ), per_tenant as (
                 select tenant_id, count(*) as jobs from completed group by tenant_id

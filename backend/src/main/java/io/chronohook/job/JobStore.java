@@ -179,7 +179,7 @@ public class JobStore {
      * tenants (maintenance); how many were completed.
      */
     public Mono<Long> completeFinished(int limit) {
-        return db.sql(JobSql.COMPLETE_FINISHED).bind("limit", limit)
+        return withRunBounds(db.sql(JobSql.COMPLETE_FINISHED)).bind("limit", limit)
                 .map(row -> row.get("completed", Long.class)).one();
     }
 

@@ -45,6 +45,14 @@ public final class HistoryRows {
         return clock;
     }
 
+    /** The open runs' floor of {@code database} as of {@code clock}, refreshed once. */
+    public static OpenRunsFloor refreshedFloor(FreshDatabase database, Clock clock) {
+        OpenRunsFloor floor = new OpenRunsFloor(new PartitionStore(database.client(), database.tx()),
+                database.client(), clock);
+        floor.runOnce().block();
+        return floor;
+    }
+
     /** A Free tenant and a cron job of it, written as rows in {@code database}. */
     public static void tenantAndJob(FreshDatabase database, UUID tenant, UUID job) throws SQLException {
         try (Connection db = database.jdbc()) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.chronohook.history.HistoryRows;
 import io.chronohook.history.OpenRunsFloor;
-import io.chronohook.history.PartitionStore;
 import io.chronohook.history.RunIdBounds;
 import io.chronohook.support.FreshDatabase;
 import io.chronohook.support.ManualClock;
@@ -24,7 +23,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A job is read (alone or in a page of the list) with its next run and its running runs from the partitions that can
  * hold open runs only: not the days of history below the open runs' floor, not the days made ahead, not the default
- * partition. Planned on a database of its own with a partition for each of the last ten days and the week ahead, at
+ * partition; finished one-shot jobs are completed without planning the days made ahead. Planned on a database of its own with a partition for each of the last ten days and the week ahead, at
  * noon.
  */
 class JobReadPlanTest {
@@ -42,9 +41,7 @@ class JobReadPlanTest {
         UUID tenant = UUID.randomUUID();
         UUID job = UUID.randomUUID();
         HistoryRows.tenantAndJob(database, tenant, job);
-        OpenRunsFloor floor = new OpenRunsFloor(new PartitionStore(database.client(), database.tx()),
-                database.client(), clock);
-        floor.runOnce().block();
+        OpenRunsFloor floor = HistoryRows.refreshedFloor(database, clock);
         RunIdBounds bounds = new RunIdBounds(clock);
 
         Map<String, Object> parameters = new HashMap<>();
@@ -67,6 +64,14 @@ class JobReadPlanTest {
             for (String statement : new String[] {JobSql.FIND, JobSql.LIST_FIRST, JobSql.LIST_AFTER}) {
                 assertThat(PlannedPartitions.of(db, "run", statement, parameters)).as(statement)
                         .containsExactly(yesterdays, todays);
+            }
+            // Finished one-shot jobs: runs held by quota may be weeks old, but none is ahead of now.
+            Set<String> completion = PlannedPartitions.of(db, "run", JobSql.COMPLETE_FINISHED, parameters);
+            assertThat(completion).contains(todays,
+                    "run_p" + DateTimeFormatter.BASIC_ISO_DATE.format(today.minusDays(9)));
+            for (int ahead = 1; ahead <= 7; ahead++) {
+                assertThat(completion).doesNotContain("run_p" + DateTimeFormatter.BASIC_ISO_DATE.format(
+                        today.plusDays(ahead)));
             }
         }
     }
