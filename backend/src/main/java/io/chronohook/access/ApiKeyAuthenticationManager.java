@@ -35,8 +35,11 @@ public class ApiKeyAuthenticationManager {
         String prefix = ApiKeyMaterial.prefixOf(key);
         Instant now = clock.instant();
         return Mono.justOrEmpty(cache.get(prefix, now))
-                .switchIfEmpty(Mono.defer(() -> keys.findActiveByPrefix(prefix)
-                        .doOnNext(credential -> cache.put(prefix, credential, now))))
+                .switchIfEmpty(Mono.defer(() -> {
+                    long forgettings = cache.forgettings();
+                    return keys.findActiveByPrefix(prefix)
+                            .doOnNext(credential -> cache.put(prefix, credential, now, forgettings));
+                }))
                 .filter(credential -> ApiKeyMaterial.matches(key, credential.hash()))
                 .switchIfEmpty(Mono.error(() -> new BadCredentialsException("unknown or revoked API key")))
                 .flatMap(credential -> keys.touch(credential.id(), now)

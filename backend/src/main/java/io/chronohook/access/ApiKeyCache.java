@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.redisson.api.RTopic;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
@@ -20,7 +21,8 @@ import reactor.core.publisher.Mono;
  *
  * <p>A revoked key is forgotten at once by the instance that revoked it, and by every other through a Redis channel
  * ({@value #REVOKED_CHANNEL}); should that notice be lost (Redis unreachable at that moment), another instance goes on
- * accepting the key for at most the time it keeps it. Only keys found active are kept, at most {@value #MOST_KEPT}:
+ * accepting the key for at most the time it keeps it. A key read just before its revocation committed is not kept
+ * (a look-up during which any key was forgotten keeps nothing). Only keys found active are kept, at most {@value #MOST_KEPT}:
  * past that, the expired ones are dropped, and if none are, all.
  */
 @Component
@@ -41,6 +43,7 @@ public class ApiKeyCache {
     private final Duration time;
     private final RTopic revocations;
     private final ConcurrentHashMap<String, Kept> kept = new ConcurrentHashMap<>();
+    private final AtomicLong forgettings = new AtomicLong();
 
     public ApiKeyCache(AuthProperties properties, RedissonClient redis) {
         this.time = properties.apiKeyCache();
@@ -65,8 +68,16 @@ public class ApiKeyCache {
         return Optional.of(entry.credential());
     }
 
-    /** Keeps an active key found by its prefix. */
-    public void put(String prefix, ApiKeyStore.Credential credential, Instant now) {
+    /** How many times a key was forgotten: read before a look-up, handed to {@link #put} after it. */
+    public long forgettings() {
+        return forgettings.get();
+    }
+
+    /**
+     * Keeps an active key found by its prefix, unless a key was forgotten since {@code forgettingsBefore} (read
+     * before the look-up): the look-up may have read the key just before its revocation committed.
+     */
+    public void put(String prefix, ApiKeyStore.Credential credential, Instant now, long forgettingsBefore) {
         if (time.isZero()) {
             return;
         }
@@ -76,7 +87,13 @@ public class ApiKeyCache {
                 kept.clear();
             }
         }
-        kept.put(prefix, new Kept(credential, now.plus(time)));
+        Kept entry = new Kept(credential, now.plus(time));
+        kept.put(prefix, entry);
+        // Checked after the entry is in: a forgetting counted before this check has it removed here, one counted
+        // after it removes the entry itself.
+        if (forgettings.get() != forgettingsBefore) {
+            kept.remove(prefix, entry);
+        }
     }
 
     /** Forgets the key here and tells the other instances to; a failure to tell them is logged, not raised. */
@@ -97,6 +114,7 @@ public class ApiKeyCache {
 
     /** Forgets the key on this instance. */
     void forget(ApiKeyId id) {
+        forgettings.incrementAndGet();
         kept.values().removeIf(entry -> entry.credential().id().equals(id));
     }
 }

@@ -13,8 +13,9 @@ import reactor.core.publisher.Mono;
  *
  * <p>The count is split over {@value #STRIPES} stripes (rows) per tenant. A single create far from the limit adds to
  * a stripe no other transaction holds (or, when all are held, waits for one picked at random), and the job's insert
- * reads the total then, in the same statement: at most one transaction holds each stripe, so at most {@code stripes - 1} others can be adding at that moment,
- * and the create goes on only if the total plus those stays within the limit. Otherwise (near the limit, several jobs
+ * reads the total then, in the same statement: at most one transaction holds each stripe, so at most
+ * {@code stripes - 1} others can be adding at that moment, and the job is written only if the total plus those stays
+ * within the limit. Otherwise (near the limit, several jobs
  * at once) it holds every stripe of the tenant, in stripe order, and adds only if the total committed then plus its
  * own stays within the limit. A tenant's stripes are made, counting nothing, when its first single create finds them
  * missing, in a statement of their own before the create is made again.

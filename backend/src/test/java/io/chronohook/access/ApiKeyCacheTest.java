@@ -55,12 +55,12 @@ class ApiKeyCacheTest extends ApiTest {
                 Set.of(Scope.ADMIN));
         String prefix = ApiKeyMaterial.prefixOf(key);
         Instant now = Instant.now();
-        otherInstance.put(prefix, credential, now);
+        otherInstance.put(prefix, credential, now, otherInstance.forgettings());
         assertThat(otherInstance.get(prefix, now)).contains(credential);
         // Listening once a notice of another key reaches it (the listener is added in the background).
         ApiKeyStore.Credential probe = new ApiKeyStore.Credential(new ApiKeyId(UUID.randomUUID()), null, new byte[32],
                 Set.of(Scope.JOBS_READ));
-        otherInstance.put("chk_probe", probe, now);
+        otherInstance.put("chk_probe", probe, now, otherInstance.forgettings());
         await().atMost(Duration.ofSeconds(5)).until(() -> {
             redis.getTopic(ApiKeyCache.REVOKED_CHANNEL, StringCodec.INSTANCE).publish(probe.id().value().toString());
             return otherInstance.get("chk_probe", now).isEmpty();
@@ -81,20 +81,27 @@ class ApiKeyCacheTest extends ApiTest {
         Instant now = Instant.now();
         ApiKeyStore.Credential credential = new ApiKeyStore.Credential(new ApiKeyId(UUID.randomUUID()), null,
                 new byte[32], Set.of(Scope.JOBS_READ));
-        cache.put("chk_first", credential, now);
+        cache.put("chk_first", credential, now, cache.forgettings());
 
         assertThat(cache.get("chk_first", now.plus(properties.apiKeyCache()).minusMillis(1))).contains(credential);
         assertThat(cache.get("chk_first", now.plus(properties.apiKeyCache()))).isEmpty();
 
         for (int i = 0; i < ApiKeyCache.MOST_KEPT + 1; i++) {
-            cache.put("chk_" + i, credential, now);
+            cache.put("chk_" + i, credential, now, cache.forgettings());
         }
         assertThat(cache.get("chk_" + ApiKeyCache.MOST_KEPT, now)).as("the newest").contains(credential);
         assertThat(cache.get("chk_0", now)).as("all dropped once the most were kept and none had expired").isEmpty();
 
+        // A key looked up before another was forgotten (its revocation may have committed after the look-up read
+        // it) is not kept.
+        long before = cache.forgettings();
+        cache.forget(new ApiKeyId(UUID.randomUUID()));
+        cache.put("chk_read_before", credential, now, before);
+        assertThat(cache.get("chk_read_before", now)).isEmpty();
+
         ApiKeyCache none = new ApiKeyCache(new AuthProperties(properties.jwt(), properties.bcryptStrength(), null,
                 Duration.ZERO), redis);
-        none.put("chk_first", credential, now);
+        none.put("chk_first", credential, now, none.forgettings());
         assertThat(none.get("chk_first", now)).as("nothing kept at PT0S").isEmpty();
     }
 
