@@ -3,10 +3,22 @@ package io.chronohook.audit;
 /** Named SQL for the audit_event table. */
 final class AuditSql {
 
-    static final String INSERT = """
+    private static final String INSERT_COLUMNS = """
             insert into audit_event (id, tenant_id, occurred_at, actor_type, actor_id, action, target_type, target_id, details)
-            values (:id, :tenantId, :at, :actorType, :actorId, :action, :targetType, :targetId, :details)
             """;
+
+    /** An event's values; their names are the audit's own, so that a statement of another module can carry them. */
+    private static final String VALUES = """
+            :auditId, :tenantId, :auditAt, :auditActorType, :auditActorId, :auditAction, :auditTargetType,
+            :auditTargetId, :auditDetails
+            """;
+
+    static final String INSERT = INSERT_COLUMNS + "values (" + VALUES + ")";
+
+    /** The insert of one event for each row of a named part ({@code with} query) of the statement it is part of. */
+    static String insertForEachRowOf(String source) {
+        return INSERT_COLUMNS + "select " + VALUES + " from " + source;
+    }
 
     /**
      * Events with who made them as people know them: a member's email, an API key's name (still there after the member

@@ -39,17 +39,32 @@ public class AuditStore {
 
     /** Records one event; called inside the transaction of the change it describes. */
     public Mono<Void> record(TenantId tenantId, AuditEntry entry) {
-        DatabaseClient.GenericExecuteSpec spec = db.sql(AuditSql.INSERT)
-                .bind("id", Uuid7.next(clock))
+        return bound(db.sql(AuditSql.INSERT), tenantId, entry).then();
+    }
+
+    /**
+     * The insert that records the event once for each row of {@code source}, a {@code with} query of the statement
+     * that makes the change: so that the change and its record are one statement (and commit as one without a
+     * transaction of their own). Its parameters are bound by {@link #bound}; {@code tenantId} is shared.
+     */
+    public static String recordForEachRowOf(String source) {
+        return AuditSql.insertForEachRowOf(source);
+    }
+
+    /** Binds the event's parameters (of {@link AuditSql#INSERT} or {@link #recordForEachRowOf}) to {@code spec}. */
+    public DatabaseClient.GenericExecuteSpec bound(DatabaseClient.GenericExecuteSpec spec, TenantId tenantId,
+                                                  AuditEntry entry) {
+        spec = spec.bind("auditId", Uuid7.next(clock))
                 .bind("tenantId", tenantId.value())
-                .bind("at", OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC))
-                .bind("actorType", entry.actor().type())
-                .bind("action", entry.action())
-                .bind("targetType", entry.targetType())
-                .bind("details", Json.of(json.writeValueAsString(entry.details())));
-        spec = entry.actor().id() == null ? spec.bindNull("actorId", String.class) : spec.bind("actorId", entry.actor().id());
-        spec = entry.targetId() == null ? spec.bindNull("targetId", String.class) : spec.bind("targetId", entry.targetId());
-        return spec.then();
+                .bind("auditAt", OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC))
+                .bind("auditActorType", entry.actor().type())
+                .bind("auditAction", entry.action())
+                .bind("auditTargetType", entry.targetType())
+                .bind("auditDetails", Json.of(json.writeValueAsString(entry.details())));
+        spec = entry.actor().id() == null ? spec.bindNull("auditActorId", String.class)
+                : spec.bind("auditActorId", entry.actor().id());
+        return entry.targetId() == null ? spec.bindNull("auditTargetId", String.class)
+                : spec.bind("auditTargetId", entry.targetId());
     }
 
     /** Deletes up to {@code limit} events recorded before {@code before}; returns how many. */

@@ -3,25 +3,43 @@ package io.chronohook.job;
 /** Named SQL of the per-tenant count of live jobs (active or paused), kept in stripes ({@link JobCounter}). */
 final class JobCountSql {
 
-    /** Adds one job to a stripe no other transaction holds; no row when the tenant has none free (or none yet). */
-    static final String TAKE_FREE_STRIPE = """
+    /**
+     * The first part ({@code with} query {@code counted}) of a statement that makes a job: one job added to a stripe
+     * that no other transaction holds and that is below its cap, the caps being shared out for the limit {@code max};
+     * no row when there is none. The cap is checked on the locked row as last committed.
+     */
+    static final String COUNTED_ON_FREE_STRIPE = """
             with free as (
-                select stripe from job_count where tenant_id = :tenantId limit 1 for update skip locked
-            )
-            update job_count c set live = c.live + 1
-              from free
-             where c.tenant_id = :tenantId and c.stripe = free.stripe
-            returning c.stripe
-            """;
+                select stripe from job_count
+                 where tenant_id = :tenantId and cap_for = :max and live < cap
+                 limit 1 for update skip locked
+            ), counted as (
+                update job_count c set live = c.live + 1
+                  from free
+                 where c.tenant_id = :tenantId and c.stripe = free.stripe
+                returning c.stripe
+            )""";
 
-    /** Adds one job to the given stripe, waiting for it if another transaction holds it; no row if it is not made. */
-    static final String TAKE_STRIPE = """
-            update job_count set live = live + 1 where tenant_id = :tenantId and stripe = :stripe returning stripe
-            """;
+    /**
+     * As {@link #COUNTED_ON_FREE_STRIPE}, on the given stripe, waiting for it if another transaction holds it (its cap
+     * is checked once it is free); no row when it is at its cap.
+     */
+    static final String COUNTED_ON_STRIPE = """
+            with counted as (
+                update job_count set live = live + 1
+                 where tenant_id = :tenantId and stripe = :stripe and cap_for = :max and live < cap
+                returning stripe
+            )""";
 
     /** The tenant's live jobs (this transaction's own additions included) and how many stripes it has. */
     static final String TOTAL = """
             select coalesce(sum(live), 0) as live, count(*) as stripes from job_count where tenant_id = :tenantId
+            """;
+
+    /** How many of the tenant's stripes are missing or have their caps shared out for another limit than :max. */
+    static final String NOT_SHARED_FOR = """
+            select :stripes - count(*) filter (where cap_for = :max) as not_shared
+              from job_count where tenant_id = :tenantId
             """;
 
     /** Makes the tenant's stripes if it has none yet. */
@@ -37,13 +55,28 @@ final class JobCountSql {
             """;
 
     /**
-     * Adds jobs if the tenant's total stays within its limit; run while holding every stripe, so that the total read
-     * here (committed when the statement starts) is the whole truth.
+     * Adds jobs (to stripe 0) if the tenant's total stays within {@code max}, and shares the room left out over the
+     * stripes again: each stripe's cap is its count plus its share, the caps summing to {@code max}. Run while holding
+     * every stripe, so that the total read here (committed when the statement starts) is the whole truth. Writes only
+     * the stripes that change (from one create to the next, stripe 0 and the one whose share of the room goes): at
+     * least one when jobs are added, none when they would not stay within.
      */
-    static final String ADD_WITHIN_LIMIT = """
-            update job_count set live = live + :count
-             where tenant_id = :tenantId and stripe = 0
-               and (select sum(live) from job_count where tenant_id = :tenantId) + :count <= :max
+    static final String ADD_WITHIN_LIMIT_SHARING_CAPS = """
+            with total as materialized (
+                select cast(coalesce(sum(live), 0) as bigint) + :count as live, count(*) as stripes
+                  from job_count where tenant_id = :tenantId
+            ), shared as materialized (
+                select c.stripe, c.live + case when c.stripe = 0 then :count else 0 end as live,
+                       (:max - t.live) / t.stripes
+                         + case when row_number() over (order by c.stripe) <= (:max - t.live) % t.stripes
+                                then 1 else 0 end as room
+                  from job_count c cross join total t
+                 where c.tenant_id = :tenantId and t.live <= :max
+            )
+            update job_count c set live = s.live, cap = s.live + s.room, cap_for = :max
+              from shared s
+             where c.tenant_id = :tenantId and c.stripe = s.stripe
+               and (c.live, c.cap, c.cap_for) is distinct from (s.live, s.live + s.room, cast(:max as bigint))
             """;
 
     /** Takes jobs off the count, on a free stripe; no row when none is free. */

@@ -4,21 +4,24 @@ import io.chronohook.billing.tenant.TenantId;
 import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
 
 /**
- * Each tenant's live jobs (active or paused), counted in the transactions that create, delete and complete them, so
- * that the plan's job limit is checked at the same cost at ten jobs and at a million, and exactly: no number of
- * concurrent creates takes a tenant past its limit.
+ * Each tenant's live jobs (active or paused), counted in the statements and transactions that create, delete and
+ * complete them, so that the plan's job limit is checked at the same cost at ten jobs and at a million, and exactly: no
+ * number of concurrent creates takes a tenant past its limit.
  *
- * <p>The count is split over {@value #STRIPES} stripes (rows) per tenant. A single create far from the limit adds to
- * a stripe no other transaction holds (or, when all are held, waits for one picked at random), and the job's insert
- * reads the total then, in the same statement: at most one transaction holds each stripe, so at most
- * {@code stripes - 1} others can be adding at that moment, and the job is written only if the total plus those stays
- * within the limit. Otherwise (near the limit, several jobs
- * at once) it holds every stripe of the tenant, in stripe order, and adds only if the total committed then plus its
- * own stays within the limit. A tenant's stripes are made, counting nothing, when its first single create finds them
- * missing, in a statement of their own before the create is made again.
+ * <p>The count is split over {@value #STRIPES} stripes (rows) per tenant, and the limit with it: each stripe has a
+ * cap, the caps summing to the limit they were shared out for. A single create far from the limit adds its job to a
+ * stripe below its cap that no other transaction holds (or, when none is free, to one picked at random, waited for),
+ * in the very statement that writes the job ({@link JobSql#INSERT_COUNTED_ON_FREE_STRIPE}): the cap is checked on the
+ * locked row, so a stripe never counts more than its cap and the tenant never more than the sum of the caps, whatever
+ * the other stripes do meanwhile. Deletes and completions only take off. When no stripe will do (all at their caps or
+ * held, the caps shared out for another limit, or the stripes not made yet), the caps are shared out if they are not
+ * ({@link #shareCaps}, once for a tenant's first creates) and the create made again; failing that, and for batches and
+ * small limits, the create holds every stripe of the tenant, in stripe order, adds only if the total then plus its own
+ * stays within the limit, and shares the room left out over the stripes again ({@link #addHoldingEveryStripe}).
  */
 @Repository
 public class JobCounter {
@@ -27,14 +30,16 @@ public class JobCounter {
     static final int STRIPES = 64;
 
     private final DatabaseClient db;
+    private final TransactionalOperator tx;
 
-    public JobCounter(DatabaseClient db) {
+    public JobCounter(DatabaseClient db, TransactionalOperator tx) {
         this.db = db;
+        this.tx = tx;
     }
 
     /**
-     * The free-stripe check could not show the limit holds: the create's transaction must be rolled back (releasing
-     * its stripe) and the create made again holding every stripe.
+     * No stripe could take the job within its cap: the create's transaction, if it has one, must be rolled back and
+     * the create made again holding every stripe.
      */
     public static class EveryStripeNeeded extends RuntimeException {
 
@@ -44,42 +49,23 @@ public class JobCounter {
     }
 
     /**
-     * The tenant has not all its stripes yet (its first create, or stripes made when there were fewer per tenant):
-     * the create's transaction must be rolled back, the stripes made ({@link #makeStripes}, outside it) and the create
-     * made again. Failing that, it is made holding every stripe, which makes them too.
-     */
-    public static final class StripesMissing extends EveryStripeNeeded {
-    }
-
-    /**
-     * Whether a create of {@code count} jobs under a limit of {@code max} may take a single stripe ({@link #takeStripe})
-     * rather than hold them all ({@link #addHoldingEveryStripe}): one job, and a limit far above the stripes.
+     * Whether a create of {@code count} jobs under a limit of {@code max} may add to a single stripe
+     * ({@link JobSql#INSERT_COUNTED_ON_FREE_STRIPE}) rather than hold them all ({@link #addHoldingEveryStripe}): one
+     * job, and a limit far above the stripes (so that each stripe's share is several jobs).
      */
     public static boolean oneStripeWillDo(int count, long max) {
         return count == 1 && max >= 4L * STRIPES;
     }
 
-    /**
-     * Adds one job to a stripe inside the create's transaction: a free stripe if there is one, else one picked at
-     * random, waited for (holding no other, this cannot deadlock). The job's insert then checks the total, read after
-     * this ({@link JobSql#INSERT_WITHIN_COUNT}), and writes nothing when it is not within the limit: the create is
-     * then made again holding every stripe. Fails with {@link StripesMissing} when the tenant has not that stripe:
-     * they are made by the caller, outside this transaction (made inside it, every concurrent first create of the
-     * tenant would wait for this one to commit).
-     */
-    public Mono<Void> takeStripe(TenantId tenantId) {
-        return db.sql(JobCountSql.TAKE_FREE_STRIPE).bind("tenantId", tenantId.value())
-                .map(row -> row.get("stripe", Short.class)).one()
-                .switchIfEmpty(Mono.defer(() -> db.sql(JobCountSql.TAKE_STRIPE).bind("tenantId", tenantId.value())
-                        .bind("stripe", (short) ThreadLocalRandom.current().nextInt(STRIPES))
-                        .map(row -> row.get("stripe", Short.class)).one()))
-                .switchIfEmpty(Mono.error(StripesMissing::new))
-                .then();
+    /** A stripe picked at random, for a create that found none free to wait for. */
+    static short anyStripe() {
+        return (short) ThreadLocalRandom.current().nextInt(STRIPES);
     }
 
     /**
-     * Makes the stripes the tenant has not yet, each counting nothing. Called outside a transaction it commits at once,
-     * so that concurrent creates find them.
+     * Makes the stripes the tenant has not yet, each counting nothing (and with no cap: a create then shares the caps
+     * out holding every stripe). Called outside a transaction it commits at once, so that concurrent creates find
+     * them.
      */
     public Mono<Void> makeStripes(TenantId tenantId) {
         return db.sql(JobCountSql.MAKE_STRIPES).bind("tenantId", tenantId.value()).bind("stripes", STRIPES)
@@ -87,17 +73,30 @@ public class JobCounter {
     }
 
     /**
+     * Shares the tenant's caps out for {@code max} (making its stripes first) unless every stripe has them already, in
+     * a short transaction of its own holding every stripe: what a tenant's first single creates, or the first after a
+     * plan change, need before they can each take a stripe. Nothing is shared when the tenant is past {@code max}.
+     */
+    public Mono<Void> shareCaps(TenantId tenantId, long max) {
+        return db.sql(JobCountSql.NOT_SHARED_FOR).bind("tenantId", tenantId.value()).bind("max", max)
+                .bind("stripes", STRIPES).map(row -> row.get("not_shared", Long.class)).one()
+                .flatMap(notShared -> notShared == 0 ? Mono.empty()
+                        : addHoldingEveryStripe(tenantId, 0, max).as(tx::transactional).then());
+    }
+
+    /**
      * Adds {@code count} jobs to the tenant's count if its total stays within {@code max}, holding every stripe of the
-     * tenant (in stripe order, so that two such transactions never wait in a circle); emits false (nothing added) when
-     * it would not. Inside the transaction that creates the jobs.
+     * tenant (in stripe order, so that two such transactions never wait in a circle), and shares the room left out
+     * over the stripes as their caps; emits false (nothing added) when it would not stay within. Inside the
+     * transaction that creates the jobs.
      */
     public Mono<Boolean> addHoldingEveryStripe(TenantId tenantId, int count, long max) {
         return makeStripes(tenantId)
                 .thenMany(db.sql(JobCountSql.TAKE_ALL_STRIPES).bind("tenantId", tenantId.value())
                         .map(row -> row.get("stripe", Short.class)).all())
-                .then(db.sql(JobCountSql.ADD_WITHIN_LIMIT).bind("tenantId", tenantId.value()).bind("count", count)
-                        .bind("max", max).fetch().rowsUpdated())
-                .map(added -> added == 1);
+                .then(db.sql(JobCountSql.ADD_WITHIN_LIMIT_SHARING_CAPS).bind("tenantId", tenantId.value())
+                        .bind("count", count).bind("max", max).fetch().rowsUpdated())
+                .map(updated -> updated > 0);
     }
 
     /** Takes {@code count} jobs off the tenant's count (a live job deleted), inside the transaction that does it. */

@@ -27,9 +27,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
+import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
@@ -89,21 +92,27 @@ public class JobService {
                         .subscribeOn(Schedulers.boundedElastic())
                         .flatMap(definition -> {
                             Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-                            java.util.function.Function<Boolean, Mono<Created>> write = everyStripe ->
-                                    (idempotencyKey == null
-                                            ? insert(caller, id, definition, plan, now, everyStripe)
-                                            : idempotency.claim(tenantId, "create_job", idempotencyKey, hash(request),
-                                                            id.value(), now)
-                                                    .flatMap(earlier -> replay(tenantId, earlier))
-                                                    .switchIfEmpty(Mono.defer(() -> insert(caller, id, definition,
-                                                            plan, now, everyStripe))))
-                                            .as(tx::transactional);
-                            // Stripes missing are made (committed at once) and the create made again; near the
-                            // plan's limit the count is checked again holding all of its stripes.
+                            Function<Boolean, Mono<Created>> write = everyStripe -> {
+                                Mono<Created> made = idempotencyKey == null
+                                        ? insert(caller, id, definition, plan, now, everyStripe)
+                                        : idempotency.claim(tenantId, "create_job", idempotencyKey, hash(request),
+                                                        id.value(), now)
+                                                .flatMap(earlier -> replay(tenantId, earlier))
+                                                .switchIfEmpty(Mono.defer(() -> insert(caller, id, definition,
+                                                        plan, now, everyStripe)));
+                                // A create counted on one stripe is one statement: it needs no transaction around it.
+                                return idempotencyKey == null && !everyStripe && oneStatement(definition, plan) ? made
+                                        : made.as(tx::transactional);
+                            };
+                            // No stripe would do: the caps are shared out if they are not (a tenant's first creates,
+                            // committed at once so that concurrent ones find them) and the create made again; if no
+                            // stripe will do still (near the limit), it is made holding every stripe.
                             return write.apply(false)
-                                    .onErrorResume(JobCounter.StripesMissing.class,
-                                            e -> counter.makeStripes(tenantId).then(Mono.defer(() -> write.apply(false))))
-                                    .onErrorResume(JobCounter.EveryStripeNeeded.class, e -> write.apply(true));
+                                    .onErrorResume(JobCounter.EveryStripeNeeded.class, e -> counter
+                                            .shareCaps(tenantId, plan.maxJobs())
+                                            .then(Mono.defer(() -> write.apply(false)))
+                                            .onErrorResume(JobCounter.EveryStripeNeeded.class,
+                                                    again -> write.apply(true)));
                         }))
                 .flatMap(created -> created.replayed() ? Mono.just(created)
                         : offerFirstRun(created.job()).thenReturn(created));
@@ -160,23 +169,40 @@ public class JobService {
         return insertOne(tenantId, new JobId(Uuid7.next(clock)), definition, now);
     }
 
+    /** Writes the job (and the run of a "now" job). */
     private Mono<Job> insertOne(TenantId tenantId, JobId id, JobDefinition definition, Instant now) {
-        return insertOne(tenantId, id, definition, now, null);
+        return written(tenantId, id, definition, now,
+                nextFireAt -> jobs.insert(tenantId, id, definition, nextFireAt, now));
     }
 
     /**
-     * Writes the job (and the run of a "now" job); with {@code withinMax}, only if the tenant's count read by the
-     * insert is within it ({@link JobCounter#takeStripe}), failing with {@link JobCounter.EveryStripeNeeded} if not.
+     * Writes the job counted on one stripe, audited as {@code entry}, in one statement: on a free stripe, else on one
+     * picked at random; fails with {@link JobCounter.EveryStripeNeeded} (nothing written) when neither can count it.
      */
-    private Mono<Job> insertOne(TenantId tenantId, JobId id, JobDefinition definition, Instant now, Long withinMax) {
+    private Mono<Job> insertCounted(TenantId tenantId, JobId id, JobDefinition definition, Instant now, long max,
+                                    AuditEntry entry) {
+        UnaryOperator<DatabaseClient.GenericExecuteSpec> audited =
+                spec -> audit.bound(spec, tenantId, entry);
+        return written(tenantId, id, definition, now, nextFireAt -> jobs
+                .insertCounted(tenantId, id, definition, nextFireAt, now, max, null, audited)
+                .flatMap(made -> made ? Mono.just(true) : jobs.insertCounted(tenantId, id, definition, nextFireAt,
+                        now, max, JobCounter.anyStripe(), audited))
+                .flatMap(made -> made ? Mono.<Void>empty() : Mono.error(new JobCounter.EveryStripeNeeded())));
+    }
+
+    /** Whether a create without an Idempotency-Key is one statement: counted on one stripe, and no run to write. */
+    private static boolean oneStatement(JobDefinition definition, Plan plan) {
+        return JobCounter.oneStripeWillDo(1, plan.maxJobs())
+                && definition.schedule().type() != JobDefinition.ScheduleType.NOW;
+    }
+
+    /** The job written by {@code write} (given its next fire), with the run of a "now" job. */
+    private Mono<Job> written(TenantId tenantId, JobId id, JobDefinition definition, Instant now,
+                              Function<Instant, Mono<Void>> write) {
         boolean immediate = definition.schedule().type() == JobDefinition.ScheduleType.NOW;
         Instant nextFireAt = immediate ? null : firstFire(definition.schedule(), now);
-        Mono<Void> job = withinMax == null ? jobs.insert(tenantId, id, definition, nextFireAt, now)
-                : jobs.insertWithinCount(tenantId, id, definition, nextFireAt, now, withinMax)
-                        .flatMap(written -> written ? Mono.<Void>empty()
-                                : Mono.error(new JobCounter.EveryStripeNeeded()));
         // A "now" job has no occurrence left once its run exists; it stays active until that run has finished.
-        return job
+        return write.apply(nextFireAt)
                 .then(immediate ? insertRun(tenantId, id, now, "schedule").then() : Mono.empty())
                 .then(Mono.fromSupplier(() -> new Job(id, tenantId, definition, JobState.ACTIVE, nextFireAt,
                         immediate ? now : nextFireAt, 0, 1, now, now, null)));
@@ -235,18 +261,18 @@ public class JobService {
     private Mono<Created> insert(Caller caller, JobId id, JobDefinition definition, Plan plan, Instant now,
                                  boolean everyStripe) {
         TenantId tenantId = caller.tenantId();
-        Mono<Job> written = !everyStripe && JobCounter.oneStripeWillDo(1, plan.maxJobs())
-                ? counter.takeStripe(tenantId)
-                        .then(Mono.defer(() -> insertOne(tenantId, id, definition, now, plan.maxJobs())))
-                : counter.addHoldingEveryStripe(tenantId, 1, plan.maxJobs())
-                        .flatMap(added -> !added
-                                ? Mono.error(new ApiException(HttpStatus.FORBIDDEN, "quota_exceeded", "the "
-                                        + plan.name() + " plan allows " + plan.maxJobs() + " jobs; delete one or upgrade"))
-                                : insertOne(tenantId, id, definition, now));
-        return written
-                .flatMap(job -> audit.record(tenantId, AuditEntry.by(caller, "job.created", "job", id.toString(),
-                                Map.of("name", definition.name())))
-                        .thenReturn(new Created(job, false)));
+        AuditEntry entry = AuditEntry.by(caller, "job.created", "job", id.toString(),
+                Map.of("name", definition.name()));
+        if (!everyStripe && JobCounter.oneStripeWillDo(1, plan.maxJobs())) {
+            return insertCounted(tenantId, id, definition, now, plan.maxJobs(), entry)
+                    .map(job -> new Created(job, false));
+        }
+        return counter.addHoldingEveryStripe(tenantId, 1, plan.maxJobs())
+                .flatMap(added -> !added
+                        ? Mono.<Job>error(new ApiException(HttpStatus.FORBIDDEN, "quota_exceeded", "the "
+                                + plan.name() + " plan allows " + plan.maxJobs() + " jobs; delete one or upgrade"))
+                        : insertOne(tenantId, id, definition, now))
+                .flatMap(job -> audit.record(tenantId, entry).thenReturn(new Created(job, false)));
     }
 
     private Mono<Void> offerFirstRun(Job job) {

@@ -1,5 +1,7 @@
 package io.chronohook.job;
 
+import io.chronohook.audit.AuditStore;
+
 /** Named SQL for the job table. */
 final class JobSql {
 
@@ -27,13 +29,24 @@ final class JobSql {
     static final String INSERT = INSERT_COLUMNS + "values (" + NEW_ROW + ")";
 
     /**
-     * Writes the job only if the tenant's count of live jobs, read now (after the create took its stripe, so that
-     * every create that committed before is in it), plus one for each other stripe (creates that may be under way),
-     * stays within {@code max} ({@link JobCounter}); no row written otherwise.
+     * The rest of a statement that makes a job counted by its first part ({@code counted}, {@link JobCountSql}): the
+     * job, written only if it was counted, and its audit event ({@code :audit*} parameters); answers whether it was
+     * made. One statement, so that it commits whole without a transaction of its own.
      */
-    static final String INSERT_WITHIN_COUNT = INSERT_COLUMNS + "select " + NEW_ROW + """
-             where (select coalesce(sum(live), 0) + count(*) - 1 from job_count where tenant_id = :tenantId) <= :max
+    private static final String MADE_IF_COUNTED = ", made as (" + INSERT_COLUMNS + "select " + NEW_ROW + """
+                  from counted
+                returning id
+            ), audited as (
+            """ + AuditStore.recordForEachRowOf("made") + """
+            )
+            select count(*) as made from made
             """;
+
+    /** Makes a job counted on a free stripe below its cap ({@link JobCountSql#COUNTED_ON_FREE_STRIPE}), audited. */
+    static final String INSERT_COUNTED_ON_FREE_STRIPE = JobCountSql.COUNTED_ON_FREE_STRIPE + MADE_IF_COUNTED;
+
+    /** Makes a job counted on the given stripe, if below its cap ({@link JobCountSql#COUNTED_ON_STRIPE}), audited. */
+    static final String INSERT_COUNTED_ON_STRIPE = JobCountSql.COUNTED_ON_STRIPE + MADE_IF_COUNTED;
 
     /**
      * The columns of a job as the API shows it, with when its next run is due and how many of its runs are running:

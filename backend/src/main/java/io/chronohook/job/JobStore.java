@@ -22,6 +22,7 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Mono;
@@ -62,13 +63,18 @@ public class JobStore {
     }
 
     /**
-     * Writes the job if the tenant's counted live jobs, plus one for each other stripe, stay within {@code max}
-     * ({@link JobSql#INSERT_WITHIN_COUNT}), inside a create that took a stripe; false (nothing written) otherwise.
+     * Makes the job, counted on a stripe below its cap ({@code stripe} null: a free one, not waited for; else that one,
+     * waited for) and audited ({@code audited} binds the event), in one statement; false (nothing written) when no
+     * stripe could count it ({@link JobCounter}).
      */
-    public Mono<Boolean> insertWithinCount(TenantId tenantId, JobId id, JobDefinition definition, Instant nextFireAt,
-                                           Instant now, long max) {
-        return newRow(db.sql(JobSql.INSERT_WITHIN_COUNT).bind("max", max), tenantId, id, definition, nextFireAt, now)
-                .fetch().rowsUpdated().map(written -> written == 1);
+    public Mono<Boolean> insertCounted(TenantId tenantId, JobId id, JobDefinition definition, Instant nextFireAt,
+                                       Instant now, long max, Short stripe,
+                                       UnaryOperator<DatabaseClient.GenericExecuteSpec> audited) {
+        DatabaseClient.GenericExecuteSpec spec = db.sql(stripe == null ? JobSql.INSERT_COUNTED_ON_FREE_STRIPE
+                : JobSql.INSERT_COUNTED_ON_STRIPE).bind("max", max);
+        spec = stripe == null ? spec : spec.bind("stripe", stripe);
+        return audited.apply(newRow(spec, tenantId, id, definition, nextFireAt, now))
+                .map(row -> row.get("made", Long.class)).one().map(made -> made == 1);
     }
 
     private DatabaseClient.GenericExecuteSpec newRow(DatabaseClient.GenericExecuteSpec spec, TenantId tenantId,

@@ -84,6 +84,32 @@ class JobLimitTest extends ApiTest {
         assertThat(statuses.stream().filter(s -> s == 403).count()).isEqualTo(50);
         assertThat(liveInTable(tenant)).isEqualTo(1_000);
         assertThat(counted(tenant)).isEqualTo(1_000);
+        assertCapsShareOut(tenant, 1_000);
+    }
+
+    @Test
+    void aPlanChangeIsHeldToTheNewLimitAndSharesTheCapsOutAgain() throws Exception {
+        planWithJobLimit("jobs-2000", 2_000);
+        planWithJobLimit("jobs-300", 300);
+        TestTenant tenant = signUp();
+        assignPlan(tenant.tenantId(), "jobs-2000").expectStatus().isOk();
+        for (int batch = 0; batch < 3; batch++) {
+            createBatch(tenant, 100);
+        }
+        assertThat(createConcurrently(tenant, 10, 10)).containsOnly(201);
+        assertCapsShareOut(tenant, 2_000);
+
+        // Down to 300 with 310 live: the stripes' room, shared out for 2,000, is not for this limit.
+        assignPlan(tenant.tenantId(), "jobs-300").expectStatus().isOk();
+        assertThat(createConcurrently(tenant, 20, 8)).containsOnly(403);
+        assertThat(counted(tenant)).isEqualTo(310);
+
+        // Back up: the caps are shared out for 2,000 again, and single creates go through.
+        assignPlan(tenant.tenantId(), "jobs-2000").expectStatus().isOk();
+        assertThat(createConcurrently(tenant, 40, 16)).containsOnly(201);
+        assertThat(liveInTable(tenant)).isEqualTo(350);
+        assertThat(counted(tenant)).isEqualTo(350);
+        assertCapsShareOut(tenant, 2_000);
     }
 
     @Test
@@ -98,6 +124,7 @@ class JobLimitTest extends ApiTest {
         assertThat(statuses).containsOnly(201);
         assertThat(liveInTable(tenant)).isEqualTo(200);
         assertThat(counted(tenant)).isEqualTo(200);
+        assertCapsShareOut(tenant, 10_000);
         assertThat(db.sql("select count(*) from job_count where tenant_id = :tenantId")
                 .bind("tenantId", tenantUuid(tenant.tenantId())).map(row -> row.get(0, Long.class)).one().block())
                 .isEqualTo(JobCounter.STRIPES);
@@ -188,6 +215,18 @@ class JobLimitTest extends ApiTest {
     private long liveInTable(TestTenant tenant) {
         return db.sql("select count(*) from job where tenant_id = :tenantId and state in ('active', 'paused')")
                 .bind("tenantId", tenantUuid(tenant.tenantId())).map(row -> row.get(0, Long.class)).one().block();
+    }
+
+    /** Every stripe counts at most its cap, the caps were shared out for {@code max}, and they sum to it. */
+    private void assertCapsShareOut(TestTenant tenant, long max) {
+        Map<String, Object> caps = db.sql("""
+                        select cast(sum(cap) as bigint) as caps, bool_and(live <= cap) as within,
+                               min(cap_for) as least_for, max(cap_for) as most_for
+                          from job_count where tenant_id = :tenantId
+                        """)
+                .bind("tenantId", tenantUuid(tenant.tenantId())).fetch().one().block();
+        assertThat(caps).containsEntry("caps", max).containsEntry("within", true)
+                .containsEntry("least_for", max).containsEntry("most_for", max);
     }
 
     private long counted(TestTenant tenant) {

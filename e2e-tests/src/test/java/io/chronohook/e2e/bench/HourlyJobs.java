@@ -70,6 +70,9 @@ final class HourlyJobs {
             on conflict (tenant_id, stripe) do update set live = job_count.live + excluded.live
             """;
 
+    /** The stripes' caps no longer hold for the count: the tenant's next create shares them out again. */
+    private static final String CAPS_TO_SHARE_AGAIN = "update job_count set cap_for = null where tenant_id = ?";
+
     private static final String NEXT_FIRE = "select next_fire_at, created_at from job where id = ?";
 
     private final ApiClient api;
@@ -161,6 +164,10 @@ final class HourlyJobs {
                     count.setObject(1, tenantId);
                     count.setInt(2, copied);
                     count.executeUpdate();
+                }
+                try (PreparedStatement caps = db.prepareStatement(CAPS_TO_SHARE_AGAIN)) {
+                    caps.setObject(1, tenantId);
+                    caps.executeUpdate();
                 }
                 db.commit();
             }
