@@ -219,7 +219,7 @@ public class JobService {
         }
         java.time.Duration minimum = java.time.Duration.ofSeconds(plan.minIntervalSeconds());
         java.time.Duration shortest = schedule.every();
-        if (schedule.type() == JobDefinition.ScheduleType.CRON) {
+        if (schedule.type() == JobDefinition.ScheduleType.CRON && minimum.compareTo(finest(schedule)) > 0) {
             List<Instant> fires = io.chronohook.job.timing.FireTimes.preview(Schedules.of(schedule), clock.instant(),
                     FREQUENCY_SAMPLE);
             for (int i = 1; i < fires.size(); i++) {
@@ -236,6 +236,15 @@ public class JobService {
                             + plan.minIntervalSeconds() + " s", "schedule_too_frequent")));
         }
         return definition;
+    }
+
+    /**
+     * The shortest gap a cron schedule can have between two fires: a second with a seconds field, else a minute (its
+     * fires fall on whole minutes). A plan whose minimum is no longer than that needs no look at the fires.
+     */
+    private static java.time.Duration finest(JobDefinition.Schedule schedule) {
+        return io.chronohook.job.timing.CronSchedule.parse(schedule.cron(), schedule.timeZone()).hasSeconds()
+                ? java.time.Duration.ofSeconds(1) : java.time.Duration.ofMinutes(1);
     }
 
     /**

@@ -74,6 +74,8 @@ class BillingApiTest extends ApiTest {
                 .expectHeader().contentType(MediaType.APPLICATION_PROBLEM_JSON)
                 .expectBody().jsonPath("$.code").isEqualTo("schedule_too_frequent")
                 .jsonPath("$.errors[0].field").isEqualTo("schedule.cron");
+        createJob(tenant, Map.of("type", "cron", "cron", "*/30 * * * * *"), null).expectStatus().isEqualTo(422)
+                .expectBody().jsonPath("$.errors[0].message").isEqualTo("fires every 30 s; the plan's minimum is 60 s");
         createJob(tenant, Map.of("type", "interval", "every", "PT30S"), null).expectStatus().isEqualTo(422)
                 .expectBody().jsonPath("$.errors[0].field").isEqualTo("schedule.every");
         createJob(tenant, Map.of("type", "cron", "cron", "*/5 * * * *"), "x".repeat(70_000))
