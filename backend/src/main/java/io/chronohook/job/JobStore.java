@@ -8,6 +8,7 @@ import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.history.OpenRunsFloor;
 import io.chronohook.history.RunIdBounds;
 import io.chronohook.platform.Page;
+import io.chronohook.platform.KeyedReads;
 import io.chronohook.platform.PageRequest;
 import io.chronohook.platform.SecretCipher;
 import io.r2dbc.postgresql.codec.Json;
@@ -39,14 +40,16 @@ public class JobStore {
     };
 
     private final DatabaseClient db;
+    private final DatabaseClient keyed;
     private final SecretCipher cipher;
     private final JsonMapper json;
     private final OpenRunsFloor openRuns;
     private final RunIdBounds runIds;
 
-    public JobStore(DatabaseClient db, SecretCipher cipher, JsonMapper json, OpenRunsFloor openRuns,
+    public JobStore(DatabaseClient db, KeyedReads keyed, SecretCipher cipher, JsonMapper json, OpenRunsFloor openRuns,
                     RunIdBounds runIds) {
         this.db = db;
+        this.keyed = keyed.client();
         this.cipher = cipher;
         this.json = json;
         this.openRuns = openRuns;
@@ -87,7 +90,16 @@ public class JobStore {
     }
 
     public Mono<Job> find(TenantId tenantId, JobId id) {
-        return withRunBounds(db.sql(JobSql.FIND))
+        return find(db, tenantId, id);
+    }
+
+    /** {@link #find}, as committed, for the API's reads outside any transaction ({@link KeyedReads}). */
+    public Mono<Job> read(TenantId tenantId, JobId id) {
+        return find(keyed, tenantId, id);
+    }
+
+    private Mono<Job> find(DatabaseClient client, TenantId tenantId, JobId id) {
+        return withRunBounds(client.sql(JobSql.FIND))
                 .bind("tenantId", tenantId.value())
                 .bind("id", id.value())
                 .map(this::toJob)

@@ -69,7 +69,7 @@ public class RunController {
         JobId id = JobId.parse(jobId).orElseThrow(() -> ApiException.notFound("job " + jobId));
         PageRequest page = PageRequest.of(limit, cursor);
         RunState filter = state(state);
-        return jobs.find(caller.tenantId(), id)
+        return jobs.read(caller.tenantId(), id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("job " + jobId)))
                 .flatMap(job -> window.start(caller.tenantId())
                         .map(start -> later(start, RunIdBounds.earliestRunOf(job.createdAt()))))
@@ -90,7 +90,7 @@ public class RunController {
                                      example = "run_0195a7ee5b6c7d8e9f0a1b2c3d4e5f6a")
                              @PathVariable String runId) {
         RunId id = runId(runId);
-        return runs.find(caller.tenantId(), id)
+        return runs.read(caller.tenantId(), id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("run " + runId)))
                 .flatMap(run -> window.require(caller.tenantId(), id).thenReturn(run))
                 .flatMap(run -> runs.attempts(caller.tenantId(), id).collectList()
@@ -116,7 +116,7 @@ public class RunController {
                                         example = "run_0195a7ee5b6c7d8e9f0a1b2c3d4e5f6a")
                                 @PathVariable String runId) {
         RunId id = runId(runId);
-        return runs.find(caller.tenantId(), id)
+        return runs.read(caller.tenantId(), id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("run " + runId)))
                 .flatMap(run -> window.require(caller.tenantId(), id).thenReturn(run))
                 .flatMap(run -> runs.cancel(caller.tenantId(), id, clock.instant()))

@@ -9,6 +9,7 @@ import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.history.OpenRunsFloor;
 import io.chronohook.history.RunIdBounds;
 import io.chronohook.job.JobId;
+import io.chronohook.platform.KeyedReads;
 import io.chronohook.platform.Page;
 import io.chronohook.platform.PageRequest;
 import io.chronohook.platform.Uuid7;
@@ -37,12 +38,14 @@ public class RunStore {
     static final Duration RECENT_PROBE = Duration.ofDays(1);
 
     private final DatabaseClient db;
+    private final DatabaseClient keyed;
     private final OpenRunsFloor floor;
     private final RunIdBounds runIds;
     private final Clock clock;
 
-    public RunStore(DatabaseClient db, OpenRunsFloor floor, RunIdBounds runIds, Clock clock) {
+    public RunStore(DatabaseClient db, KeyedReads keyed, OpenRunsFloor floor, RunIdBounds runIds, Clock clock) {
         this.db = db;
+        this.keyed = keyed.client();
         this.floor = floor;
         this.runIds = runIds;
         this.clock = clock;
@@ -115,7 +118,16 @@ public class RunStore {
     }
 
     public Mono<Run> find(TenantId tenantId, RunId id) {
-        return db.sql(RunSql.FIND).bind("tenantId", tenantId.value()).bind("id", id.value())
+        return find(db, tenantId, id);
+    }
+
+    /** {@link #find}, as committed, for the API's reads outside any transaction ({@link KeyedReads}). */
+    public Mono<Run> read(TenantId tenantId, RunId id) {
+        return find(keyed, tenantId, id);
+    }
+
+    private static Mono<Run> find(DatabaseClient client, TenantId tenantId, RunId id) {
+        return client.sql(RunSql.FIND).bind("tenantId", tenantId.value()).bind("id", id.value())
                 .map(RunStore::toRun).one();
     }
 
@@ -123,6 +135,7 @@ public class RunStore {
      * A job's runs scheduled at or after {@code since} (the tenant's history window), newest first. The page is read
      * from the day before its top first (up to {@link RunIdBounds#ceiling()}, so no partition made ahead for the days
      * to come), and from further back only when that day did not fill it: a job that runs often is listed from one or two partitions, not from every day kept.
+     * Reads what is committed ({@link KeyedReads}): not for use inside a transaction that wrote the job's runs.
      */
     public Mono<Page<Run>> listForJob(TenantId tenantId, JobId jobId, RunState state, Instant since,
                                       PageRequest page) {
@@ -144,8 +157,8 @@ public class RunStore {
     private Mono<List<Run>> listSlice(TenantId tenantId, JobId jobId, RunState state, Optional<UUID> after,
                                       Instant since, int limit) {
         DatabaseClient.GenericExecuteSpec spec = after
-                .map(id -> db.sql(RunSql.LIST_FOR_JOB_AFTER).bind("after", id))
-                .orElseGet(() -> db.sql(RunSql.LIST_FOR_JOB_FIRST).bind("ceiling", runIds.ceiling()))
+                .map(id -> keyed.sql(RunSql.LIST_FOR_JOB_AFTER).bind("after", id))
+                .orElseGet(() -> keyed.sql(RunSql.LIST_FOR_JOB_FIRST).bind("ceiling", runIds.ceiling()))
                 .bind("limit", limit)
                 .bind("tenantId", tenantId.value())
                 .bind("jobId", jobId.value())

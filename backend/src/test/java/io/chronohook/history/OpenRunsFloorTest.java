@@ -5,6 +5,7 @@ import static io.chronohook.history.HistoryRows.maintenance;
 import static io.chronohook.history.HistoryRows.tenantAndJob;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.chronohook.platform.KeyedReads;
 import io.chronohook.platform.Uuid7;
 import io.chronohook.schedule.RunStore;
 import io.chronohook.support.FreshDatabase;
@@ -57,7 +58,7 @@ class OpenRunsFloorTest {
         clock.advance(Duration.ofDays(10));
         maintenance.runOnce().block();
         floor = new OpenRunsFloor(new PartitionStore(database.client(), database.tx()), database.client(), clock);
-        runs = new RunStore(database.client(), floor, new RunIdBounds(clock), clock);
+        runs = new RunStore(database.client(), KeyedReads.sharing(database.client()), floor, new RunIdBounds(clock), clock);
         today = LocalDate.ofInstant(now, ZoneOffset.UTC);
         tenantAndJob(database, tenant, job);
     }

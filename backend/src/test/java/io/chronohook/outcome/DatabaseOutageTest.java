@@ -13,6 +13,7 @@ import io.chronohook.node.NodeProperties;
 import io.chronohook.pipeline.Deliveries;
 import io.chronohook.pipeline.DispatchLoop;
 import io.chronohook.pipeline.PipelineProperties;
+import io.chronohook.platform.KeyedReads;
 import io.chronohook.platform.PrefixedIds;
 import io.chronohook.platform.Uuid7;
 import io.chronohook.schedule.FinishedAttempt;
@@ -102,7 +103,8 @@ class DatabaseOutageTest extends ReceiverApiTest {
                 .option(ConnectionFactoryOptions.PASSWORD, password)
                 .option(ConnectionFactoryOptions.CONNECT_TIMEOUT, Duration.ofSeconds(2))
                 .build();
-        relayedRuns = new RunStore(DatabaseClient.create(ConnectionFactories.get(relayed)), floor,
+        DatabaseClient relayedClient = DatabaseClient.create(ConnectionFactories.get(relayed));
+        relayedRuns = new RunStore(relayedClient, KeyedReads.sharing(relayedClient), floor,
                 new RunIdBounds(Clock.systemUTC()), Clock.systemUTC());
     }
 
