@@ -5,6 +5,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -78,10 +79,24 @@ public class JobCounter {
      * plan change, need before they can each take a stripe. Nothing is shared when the tenant is past {@code max}.
      */
     public Mono<Void> shareCaps(TenantId tenantId, long max) {
-        return db.sql(JobCountSql.NOT_SHARED_FOR).bind("tenantId", tenantId.value()).bind("max", max)
-                .bind("stripes", STRIPES).map(row -> row.get("not_shared", Long.class)).one()
+        return notShared(tenantId, max)
                 .flatMap(notShared -> notShared == 0 ? Mono.empty()
-                        : addHoldingEveryStripe(tenantId, 0, max).as(tx::transactional).then());
+                        : makeStripes(tenantId)
+                                .thenMany(takeEveryStripe(tenantId))
+                                .then(notShared(tenantId, max))
+                                .flatMap(stillNotShared -> stillNotShared == 0 ? Mono.<Void>empty()
+                                        : addWithinLimitSharingCaps(tenantId, 0, max).then())
+                                .as(tx::transactional));
+    }
+
+    /**
+     * How many of the tenant's stripes have no cap shared out for {@code max}. Read again once every stripe is held,
+     * so that of the concurrent first creates that all found the caps missing, only the first shares them: the
+     * others, let through one by one, find them shared and hold the stripes no longer than that read.
+     */
+    private Mono<Long> notShared(TenantId tenantId, long max) {
+        return db.sql(JobCountSql.NOT_SHARED_FOR).bind("tenantId", tenantId.value()).bind("max", max)
+                .bind("stripes", STRIPES).map(row -> row.get("not_shared", Long.class)).one();
     }
 
     /**
@@ -92,10 +107,19 @@ public class JobCounter {
      */
     public Mono<Boolean> addHoldingEveryStripe(TenantId tenantId, int count, long max) {
         return makeStripes(tenantId)
-                .thenMany(db.sql(JobCountSql.TAKE_ALL_STRIPES).bind("tenantId", tenantId.value())
-                        .map(row -> row.get("stripe", Short.class)).all())
-                .then(db.sql(JobCountSql.ADD_WITHIN_LIMIT_SHARING_CAPS).bind("tenantId", tenantId.value())
-                        .bind("count", count).bind("max", max).fetch().rowsUpdated())
+                .thenMany(takeEveryStripe(tenantId))
+                .then(addWithinLimitSharingCaps(tenantId, count, max));
+    }
+
+    /** Holds every stripe of the tenant, in stripe order, until the transaction ends. */
+    private Flux<Short> takeEveryStripe(TenantId tenantId) {
+        return db.sql(JobCountSql.TAKE_ALL_STRIPES).bind("tenantId", tenantId.value())
+                .map(row -> row.get("stripe", Short.class)).all();
+    }
+
+    private Mono<Boolean> addWithinLimitSharingCaps(TenantId tenantId, int count, long max) {
+        return db.sql(JobCountSql.ADD_WITHIN_LIMIT_SHARING_CAPS).bind("tenantId", tenantId.value())
+                .bind("count", count).bind("max", max).fetch().rowsUpdated()
                 .map(updated -> updated > 0);
     }
 
