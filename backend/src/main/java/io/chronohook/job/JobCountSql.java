@@ -42,6 +42,14 @@ final class JobCountSql {
               from job_count where tenant_id = :tenantId
             """;
 
+    /**
+     * Lets one transaction at a time share a tenant's caps out (until it ends), without holding its stripes: the
+     * concurrent first creates that wait here leave the stripes to the creates that find their caps shared.
+     */
+    static final String LOCK_CAP_SHARING = """
+            select pg_advisory_xact_lock(hashtextextended('job_count caps ' || cast(:tenantId as text), 0))
+            """;
+
     /** Makes the tenant's stripes if it has none yet. */
     static final String MAKE_STRIPES = """
             insert into job_count (tenant_id, stripe, live)

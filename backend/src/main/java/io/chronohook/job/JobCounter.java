@@ -81,18 +81,21 @@ public class JobCounter {
     public Mono<Void> shareCaps(TenantId tenantId, long max) {
         return notShared(tenantId, max)
                 .flatMap(notShared -> notShared == 0 ? Mono.empty()
-                        : makeStripes(tenantId)
-                                .thenMany(takeEveryStripe(tenantId))
+                        : db.sql(JobCountSql.LOCK_CAP_SHARING).bind("tenantId", tenantId.value()).fetch().rowsUpdated()
                                 .then(notShared(tenantId, max))
                                 .flatMap(stillNotShared -> stillNotShared == 0 ? Mono.<Void>empty()
-                                        : addWithinLimitSharingCaps(tenantId, 0, max).then())
+                                        : makeStripes(tenantId)
+                                                .thenMany(takeEveryStripe(tenantId))
+                                                .then(addWithinLimitSharingCaps(tenantId, 0, max))
+                                                .then())
                                 .as(tx::transactional));
     }
 
     /**
-     * How many of the tenant's stripes have no cap shared out for {@code max}. Read again once every stripe is held,
-     * so that of the concurrent first creates that all found the caps missing, only the first shares them: the
-     * others, let through one by one, find them shared and hold the stripes no longer than that read.
+     * How many of the tenant's stripes have no cap shared out for {@code max}. Read again once the sharing is this
+     * transaction's ({@link JobCountSql#LOCK_CAP_SHARING}), so that of the concurrent first creates that all found
+     * the caps missing only the first shares them, holding every stripe meanwhile: the others, let through one by one,
+     * find them shared without taking a stripe.
      */
     private Mono<Long> notShared(TenantId tenantId, long max) {
         return db.sql(JobCountSql.NOT_SHARED_FOR).bind("tenantId", tenantId.value()).bind("max", max)
