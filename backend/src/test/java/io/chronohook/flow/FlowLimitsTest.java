@@ -88,8 +88,10 @@ class FlowLimitsTest extends ReceiverApiTest {
     @Test
     void aFlowKeysRequestsInFlightAreLimitedAcrossItsJobs() {
         TestTenant tenant = signUp();
-        receiver.script("/a", request -> new TestReceiver.Reply(200, "ok", Map.of(), Duration.ofMillis(400)));
-        receiver.script("/b", request -> new TestReceiver.Reply(200, "ok", Map.of(), Duration.ofMillis(400)));
+        // Answers of a second, two at a time: the key is full with runs waiting for 8 s, long enough to be seen on a
+        // loaded machine.
+        receiver.script("/a", request -> new TestReceiver.Reply(200, "ok", Map.of(), Duration.ofSeconds(1)));
+        receiver.script("/b", request -> new TestReceiver.Reply(200, "ok", Map.of(), Duration.ofSeconds(1)));
         http.put().uri("/api/v1/flow-keys/customer-1").header("Authorization", "Bearer " + tenant.apiKey())
                 .contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("maxInFlight", 2))
                 .exchange().expectStatus().isOk();
@@ -99,7 +101,7 @@ class FlowLimitsTest extends ReceiverApiTest {
         trigger(tenant, first, 8);
         trigger(tenant, second, 8);
 
-        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).until(() -> {
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() -> {
             Map<?, ?> keys = http.get().uri("/api/v1/flow-keys").header("Authorization", "Bearer " + tenant.apiKey())
                     .exchange().expectStatus().isOk().expectBody(Map.class).returnResult().getResponseBody();
             Map<?, ?> key = (Map<?, ?>) ((List<?>) keys.get("items")).getFirst();
