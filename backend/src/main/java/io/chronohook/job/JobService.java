@@ -295,7 +295,9 @@ public class JobService {
 
     /** The job with its last run, as committed: for the API's reads, outside any transaction. */
     public Mono<JobView> view(TenantId tenantId, JobId id) {
-        return jobs.read(tenantId, id).switchIfEmpty(Mono.error(() -> ApiException.notFound("job " + id))).flatMap(job -> runs.listForJob(tenantId, id, null,
+        return jobs.read(tenantId, id)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("job " + id)))
+                .flatMap(job -> runs.listForJob(tenantId, id, null,
                         RunIdBounds.earliestRunOf(job.createdAt()), PageRequest.of(1, null))
                 .map(page -> JobView.of(job, page.items().stream().findFirst().map(JobService::lastRun).orElse(null))));
     }
