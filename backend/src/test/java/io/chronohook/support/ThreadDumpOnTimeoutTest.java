@@ -2,8 +2,14 @@ package io.chronohook.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.pool.ConnectionPoolConfiguration;
+import io.r2dbc.spi.ConnectionFactories;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
 
 class ThreadDumpOnTimeoutTest {
 
@@ -22,5 +28,37 @@ class ThreadDumpOnTimeoutTest {
         assertThat(dump).startsWith("Thread dump after a timeout in a test")
                 .contains("\"" + Thread.currentThread().getName() + "\" RUNNABLE")
                 .contains(ThreadDumpOnTimeoutTest.class.getName() + ".theDumpNamesEveryThreadWithItsWholeStack(");
+    }
+
+    @Test
+    void theSessionsOfTheBackendDatabaseThatAreNotIdleAreListedWithWhatTheyWaitOn() throws Exception {
+        try (Connection waiting = FreshDatabase.backendDatabase(); Statement statement = waiting.createStatement()) {
+            waiting.setAutoCommit(false);
+            statement.execute("select 'a transaction left open'");
+
+            assertThat(ThreadDumpOnTimeout.databaseSessions()).startsWith("Database sessions not idle")
+                    .contains("idle in transaction wait Client/ClientRead")
+                    .contains("select 'a transaction left open'");
+            waiting.rollback();
+        }
+    }
+
+    @Test
+    void thePoolSaysHowManyConnectionsAreInUseAndHowManyAcquiresWait() {
+        ConnectionPool pool = new ConnectionPool(ConnectionPoolConfiguration.builder(ConnectionFactories.get(
+                "r2dbc:postgresql://chronohook:chronohook@127.0.0.1:5432/postgres")).initialSize(0).maxSize(2).build());
+        try {
+            io.r2dbc.spi.Connection held = pool.create().block();
+
+            assertThat(ThreadDumpOnTimeout.pool(pool)).startsWith("Connection pool: 1 acquired, ")
+                    .contains(" of 2, ")
+                    .endsWith("0 acquires waiting");
+            Mono.from(held.close()).block();
+            assertThat(ThreadDumpOnTimeout.pool(ConnectionFactories.get(
+                    "r2dbc:postgresql://chronohook:chronohook@127.0.0.1:5432/postgres"))).startsWith(
+                    "Connection pool: none with metrics");
+        } finally {
+            pool.dispose();
+        }
     }
 }
