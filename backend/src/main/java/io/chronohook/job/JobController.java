@@ -31,6 +31,7 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
+import reactor.util.retry.Retry;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
@@ -41,6 +42,9 @@ import tools.jackson.databind.node.ObjectNode;
 @RestController
 @Tag(name = ApiTags.JOBS)
 public class JobController {
+
+    /** How many times a patch without If-Match is merged into the job before a change meanwhile answers 409. */
+    static final int UNCONDITIONAL_PATCH_TRIES = 3;
 
     private final JobService service;
     private final JsonMapper json;
@@ -166,8 +170,9 @@ public class JobController {
     @ApiResponse(responseCode = "400", description = "The body is not a JSON object, `If-Match` is not an ETag, or a "
             + "field of the patched job is invalid (`errors` names each; `invalid_cron`, `unknown_time_zone`, "
             + "`target_not_allowed`, or `unknown_field` for a field a job's definition does not have).")
-    @ApiResponse(responseCode = "409", description = "`version_conflict`: the job was changed meanwhile (no "
-            + "`If-Match` sent); read it and try again.")
+    @ApiResponse(responseCode = "409", description = "`version_conflict`: without `If-Match` the patch is merged into "
+            + "the job as it is, again if the job changed between the read and the write; the job kept changing "
+            + "through 3 such tries. Read it and try again.")
     @ApiResponse(responseCode = "412", description = "`version_conflict`: `If-Match` is not the job's version; the "
             + "`detail` names the current one.")
     @ApiResponse(responseCode = "413", description = "`payload_too_large`: `target.body` is larger than the plan "
@@ -193,10 +198,17 @@ public class JobController {
         if (!patch.isObject()) {
             throw ApiException.invalid("body", "must be a JSON object (a merge patch of the job)");
         }
-        return service.view(caller.tenantId(), jobId).flatMap(current -> {
+        Mono<Job> update = Mono.defer(() -> service.view(caller.tenantId(), jobId).flatMap(current -> {
             JobRequest patched = merge(current, (ObjectNode) patch);
             return service.update(caller, jobId, version, patched, current);
-        }).map(job -> ResponseEntity.ok().eTag(etag(job.version())).body(JobView.of(job, null)));
+        }));
+        // Without If-Match the patch applies to the job as it is: when the job changed between the read and the
+        // write (its last run completing it, a plan change pausing it), the patch is merged into it again.
+        if (version == null) {
+            update = update.retryWhen(Retry.max(UNCONDITIONAL_PATCH_TRIES - 1).filter(JobController::changedMeanwhile)
+                    .onRetryExhaustedThrow((spec, signal) -> signal.failure()));
+        }
+        return update.map(job -> ResponseEntity.ok().eTag(etag(job.version())).body(JobView.of(job, null)));
     }
 
     @PostMapping("/api/v1/jobs/{id}/pause")
@@ -353,5 +365,10 @@ public class JobController {
 
     private static ResponseEntity<JobView> ok(Job job) {
         return ResponseEntity.ok().eTag(etag(job.version())).body(JobView.of(job, null));
+    }
+
+    private static boolean changedMeanwhile(Throwable error) {
+        return error instanceof ApiException problem && problem.status() == HttpStatus.CONFLICT
+                && "version_conflict".equals(problem.code());
     }
 }

@@ -1,14 +1,23 @@
 package io.chronohook.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.chronohook.support.ApiTest;
+import io.chronohook.support.FreshDatabase;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.EntityExchangeResult;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 class JobsApiTest extends ApiTest {
@@ -301,6 +310,48 @@ class JobsApiTest extends ApiTest {
                 .exchange()
                 .expectStatus().isBadRequest()
                 .expectBody().jsonPath("$.errors[0].field").isEqualTo("count");
+    }
+
+    @Test
+    void aPatchWithoutIfMatchIsMergedAgainIntoAJobThatChangedBetweenItsReadAndItsWrite() throws Exception {
+        TestTenant tenant = signUp();
+        String id = id(create(tenant, cronJob("raced", "0 2 * * *", "UTC"), null));
+
+        try (Connection meanwhile = FreshDatabase.backendDatabase();
+             Connection watcher = FreshDatabase.backendDatabase()) {
+            // A change the patch does not know of, held uncommitted: the patch reads version 1 and waits on the row.
+            meanwhile.setAutoCommit(false);
+            try (PreparedStatement change = meanwhile.prepareStatement(
+                    "update job set name = 'renamed meanwhile', version = version + 1 where id = ?")) {
+                change.setObject(1, storedId(id));
+                assertThat(change.executeUpdate()).isEqualTo(1);
+            }
+            CompletableFuture<EntityExchangeResult<Map>> patch = CompletableFuture.supplyAsync(() -> http.patch()
+                    .uri("/api/v1/jobs/{id}", id).header("Authorization", "Bearer " + tenant.apiKey())
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .bodyValue(Map.of("target", Map.of("url", "http://127.0.0.1:9/patched")))
+                    .exchange().expectBody(Map.class).returnResult());
+            await().atMost(Duration.ofSeconds(10)).until(() -> waitingOnARow(watcher, "update job"));
+            meanwhile.commit();
+
+            EntityExchangeResult<Map> patched = patch.get(20, TimeUnit.SECONDS);
+            assertThat(patched.getStatus().value()).isEqualTo(200);
+            assertThat(patched.getResponseBody()).containsEntry("version", 3).containsEntry("name", "renamed meanwhile");
+            assertThat(((Map<?, ?>) patched.getResponseBody().get("target")).get("url"))
+                    .isEqualTo("http://127.0.0.1:9/patched");
+        }
+    }
+
+    private static boolean waitingOnARow(Connection db, String statement) throws Exception {
+        try (PreparedStatement waiting = db.prepareStatement("""
+                select count(*) from pg_stat_activity
+                 where datname = current_database() and wait_event_type = 'Lock' and query ilike ?
+                """)) {
+            waiting.setString(1, "%" + statement + "%");
+            try (ResultSet count = waiting.executeQuery()) {
+                return count.next() && count.getInt(1) > 0;
+            }
+        }
     }
 
     private WebTestClient.ResponseSpec create(TestTenant tenant, Map<String, Object> job, String idempotencyKey) {

@@ -91,7 +91,7 @@ public final class FreshDatabase implements AutoCloseable {
     }
 
     /** A JDBC connection to the database the backend under test runs on (not a fresh one). */
-    static Connection backendDatabase() throws SQLException {
+    public static Connection backendDatabase() throws SQLException {
         return DriverManager.getConnection(jdbcUrl(env("CHRONOHOOK_TEST_DB_NAME", "chronohook_test")), USER, PASSWORD);
     }
 
