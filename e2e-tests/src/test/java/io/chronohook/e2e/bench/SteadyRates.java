@@ -20,7 +20,7 @@ import java.util.Map;
 final class SteadyRates {
 
     /** One measured rate. */
-    record Step(String scenario, int rate, DeliveryWindow window, Sustained verdict) {
+    record Step(String scenario, int rate, DeliveryWindow window, Sustained verdict, Map<String, Object> costs) {
     }
 
     private SteadyRates() {
@@ -31,24 +31,25 @@ final class SteadyRates {
             ApiClient api = new ApiClient(backend.uri("/"));
             api.signUp();
             CronFleet fleet = new CronFleet(api, receiver.url("/steady"));
+            WindowCosts costs = new WindowCosts(backend.pid());
             List<Step> steps = new ArrayList<>();
             if (options.runs("a")) {
-                steps.add(steady(fleet, receiver, "a", 1000, "1k", options, report));
+                steps.add(steady(fleet, costs, receiver, "a", 1000, "1k", options, report));
             }
             if (options.runs("b")) {
-                steps.add(steady(fleet, receiver, "b", 3000, "3k", options, report));
+                steps.add(steady(fleet, costs, receiver, "b", 3000, "3k", options, report));
             }
             if (options.runs("c")) {
-                ramp(fleet, receiver, steps, options, report);
+                ramp(fleet, costs, receiver, steps, options, report);
             }
             summarize(steps, report);
         }
     }
 
-    private static Step steady(CronFleet fleet, Receiver receiver, String scenario, int rate, String suffix,
-                               BenchOptions options, BenchReport report) throws InterruptedException {
+    private static Step steady(CronFleet fleet, WindowCosts costs, Receiver receiver, String scenario, int rate,
+                               String suffix, BenchOptions options, BenchReport report) throws Exception {
         Duration warmUp = fleet.size() == 0 ? options.firstWarmUp() : options.laterWarmUp();
-        Step step = measure(fleet, receiver, scenario, rate, warmUp, options.steadyWindow(), options.grace());
+        Step step = measure(fleet, costs, receiver, scenario, rate, warmUp, options.steadyWindow(), options.grace());
         DeliveryWindow window = step.window();
         String name = scenario + " steady " + String.format("%,d/s", rate);
         report.put("steady" + suffix, BenchReport.window(window));
@@ -56,28 +57,31 @@ final class SteadyRates {
         report.put("lagP99MsAt" + suffix, window.lags().percentile(99));
         report.put("lagMaxMsAt" + suffix, window.lags().max());
         report.put("deliveredPerSecondAt" + suffix, Math.round(window.deliveredPerSecond() * 10) / 10.0);
+        report.put("costPerRunAt" + suffix, step.costs());
         report.row(name, "delivered / expected", String.format("%,d / %,d", window.delivered(), window.expected()));
         report.row(name, "lost, duplicates", window.lost() + ", " + window.duplicates());
         report.row(name, "delivered per second", String.format("%,.0f", window.deliveredPerSecond()));
         report.row(name, "fire lag p50 / p99 / max", lagFigures(window));
         report.row(name, "sustained", step.verdict().held() ? "yes" : "no: " + step.verdict().reason());
+        report.row(name, "per run", WindowCosts.describe(step.costs()));
         report.count(window.lost(), window.duplicates());
         return step;
     }
 
-    private static void ramp(CronFleet fleet, Receiver receiver, List<Step> steps, BenchOptions options,
-                             BenchReport report) throws InterruptedException {
+    private static void ramp(CronFleet fleet, WindowCosts costs, Receiver receiver, List<Step> steps,
+                             BenchOptions options, BenchReport report) throws Exception {
         boolean held = steps.isEmpty() || steps.getLast().verdict().held();
         int rate = fleet.size() + options.rampStep();
         while (held && rate <= options.rampCeiling()) {
             Duration settle = fleet.size() == 0 ? options.firstWarmUp() : options.rampSettle();
-            Step step = measure(fleet, receiver, "c", rate, settle, options.rampWindow(), options.grace());
+            Step step = measure(fleet, costs, receiver, "c", rate, settle, options.rampWindow(), options.grace());
             steps.add(step);
             held = step.verdict().held();
             String name = "c ramp " + String.format("%,d/s", rate);
             report.row(name, held ? "held" : "not held", String.format("%,.0f/s, p99 %,d ms%s",
                     step.window().deliveredPerSecond(), step.window().lags().percentile(99),
                     held ? "" : "; " + step.verdict().reason()));
+            report.row(name, "per run", WindowCosts.describe(step.costs()));
             if (held) {
                 report.count(step.window().lost(), step.window().duplicates());
             } else {
@@ -88,16 +92,22 @@ final class SteadyRates {
         }
     }
 
-    private static Step measure(CronFleet fleet, Receiver receiver, String scenario, int rate, Duration warmUp,
-                                Duration span, Duration grace) throws InterruptedException {
+    private static Step measure(CronFleet fleet, WindowCosts costs, Receiver receiver, String scenario, int rate,
+                                Duration warmUp, Duration span, Duration grace) throws Exception {
         Duration creation = fleet.growTo(rate);
         Instant from = Instant.now().plus(warmUp).truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
         Instant to = from.plus(span);
         System.out.printf("[bench] %s: %,d every-second cron jobs (added in %.1f s); measuring %s .. %s%n", scenario,
                 rate, creation.toMillis() / 1000.0, from, to);
+        Thread.sleep(Duration.between(Instant.now(), from));
+        WindowCosts.Sample first = costs.sample();
+        Thread.sleep(Duration.between(Instant.now(), to));
+        WindowCosts.Sample last = costs.sample();
+        long deliveredMeanwhile = receiver.arrivedBetween(from, to);
         Thread.sleep(Duration.between(Instant.now(), to.plus(grace)));
         DeliveryWindow window = DeliveryWindow.of(receiver.arrivals(), from, to, (long) rate * span.toSeconds());
-        return new Step(scenario, rate, window, Sustained.judge(window, rate));
+        return new Step(scenario, rate, window, Sustained.judge(window, rate),
+                costs.perRun(first, last, deliveredMeanwhile));
     }
 
     private static void summarize(List<Step> steps, BenchReport report) {
@@ -111,6 +121,7 @@ final class SteadyRates {
             figures.put("sustained", step.verdict().held());
             figures.put("reason", step.verdict().reason());
             figures.putAll(BenchReport.window(step.window()));
+            figures.put("costPerRun", step.costs());
             ramp.add(figures);
             unbroken &= step.verdict().held();
             if (unbroken) {

@@ -111,6 +111,17 @@ public final class Receiver implements AutoCloseable {
         return arrivals;
     }
 
+    /** The calls that arrived from {@code from} (inclusive) to {@code to}, whatever their scheduled time. */
+    public long arrivedBetween(Instant from, Instant to) {
+        long count = 0;
+        for (Arrival arrival : arrivals) {
+            if (!arrival.at().isBefore(from) && arrival.at().isBefore(to)) {
+                count++;
+            }
+        }
+        return count;
+    }
+
     @Override
     public void close() {
         server.disposeNow();
