@@ -22,8 +22,10 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -163,8 +165,18 @@ public final class DispatchLoop {
             // Stopping or drained since the runs were taken: another node claims them.
             return backlog.offer(FairBatcher.later(taken, clock.instant()));
         }
-        return runs.overlapping(taken.stream().map(TimeGate.Released::runId).toList())
-                .flatMap(overlapping -> overlapping.isEmpty() ? claim(taken) : holdOverlapping(taken, overlapping))
+        // The runs of jobs that allow overlap first, in one statement; only the runs it leaves (of jobs that may not
+        // overlap, or no longer waiting) are looked at for a run of their job in flight.
+        return claim(taken, RunStore.Claiming.OVERLAP_ALLOWED)
+                .flatMap(claimed -> {
+                    List<TimeGate.Released> rest = taken.stream()
+                            .filter(released -> !claimed.contains(released.runId())).toList();
+                    return rest.isEmpty() ? Mono.<Void>empty()
+                            : runs.overlapping(rest.stream().map(TimeGate.Released::runId).toList())
+                                    .flatMap(overlapping -> overlapping.isEmpty()
+                                            ? claim(rest, RunStore.Claiming.ANY).then()
+                                            : holdOverlapping(rest, overlapping));
+                })
                 .doOnSuccess(done -> outage.succeeded())
                 .onErrorResume(error -> {
                     outage.failed(error);
@@ -186,12 +198,17 @@ public final class DispatchLoop {
                 .toList();
         List<TimeGate.Released> rest = taken.stream()
                 .filter(released -> !overlapping.containsKey(released.runId())).toList();
-        return runs.skipOverlapping(skip, now).then(backlog.offer(later)).then(claim(rest));
+        return runs.skipOverlapping(skip, now).then(backlog.offer(later)).then(claim(rest, RunStore.Claiming.ANY))
+                .then();
     }
 
-    private Mono<Void> claim(List<TimeGate.Released> taken) {
+    /**
+     * Claims {@code taken} (the runs {@code which} takes of them) and starts their attempts; completes with the ids it
+     * is done with: those claimed, or all of them when they were put back for another node.
+     */
+    private Mono<Set<RunId>> claim(List<TimeGate.Released> taken, RunStore.Claiming which) {
         if (taken.isEmpty()) {
-            return Mono.empty();
+            return Mono.just(Set.of());
         }
         List<RunId> ids = taken.stream().map(TimeGate.Released::runId).toList();
         List<Instant> releasedAt = taken.stream().map(TimeGate.Released::releasedAt).toList();
@@ -205,9 +222,9 @@ public final class DispatchLoop {
         if (!node.mayClaim()) {
             // Told to stop (or drained) since this round began: the claim's time is taken before this look, so no
             // claim is ever dated after the signal. Another node claims the runs.
-            return backlog.offer(FairBatcher.later(taken, claimStartedAt));
+            return backlog.offer(FairBatcher.later(taken, claimStartedAt)).thenReturn(Set.copyOf(ids));
         }
-        return runs.claim(node.id().value(), ids, releasedAt, claimStartedAt, settings.leaseMargin())
+        return runs.claim(node.id().value(), ids, releasedAt, claimStartedAt, settings.leaseMargin(), which)
                 .collectSortedList(Comparator.comparing(claimed -> position.get(claimed.id())))
                 // Attempts are prepared (payload opened, signed, checked) off the database connection's event loop,
                 // which would otherwise hold back the replies of every other statement on it.
@@ -218,7 +235,7 @@ public final class DispatchLoop {
                     claimed.forEach(run -> send(run, tracing.begin(run, claimStartedAt, claimStartedAt, claimedAt,
                             claimed.size())));
                 })
-                .then();
+                .map(claimed -> claimed.stream().map(ClaimedRun::id).collect(Collectors.toSet()));
     }
 
     private void send(ClaimedRun run, RunTrace trace) {

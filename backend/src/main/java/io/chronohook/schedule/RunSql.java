@@ -161,7 +161,16 @@ final class RunSql {
      * Claims released runs for delivery: the gate's release and the claim in one compare-and-set per row
      * (SCHEDULED/QUEUED/RETRY_WAIT → DELIVERING), with a lease covering the job's timeout. Returns what delivery needs.
      */
-    static final String CLAIM = """
+    static final String CLAIM = claim("");
+
+    /**
+     * {@link #CLAIM} for the runs of jobs that allow overlap only: what a claim takes first, with no look at the runs
+     * in flight. The runs it leaves are those of jobs that may not overlap (and runs no longer waiting).
+     */
+    static final String CLAIM_OVERLAP_ALLOWED = claim(" and j.overlap_policy = 'allow'");
+
+    private static String claim(String jobCondition) {
+        return """
             update run r
                set state = 'delivering', attempt = r.attempt + 1,
                    released_at = coalesce(r.released_at, timestamptz 'epoch' + u.released_us * interval '1 microsecond'),
@@ -170,13 +179,15 @@ final class RunSql {
               from unnest(cast(:ids as uuid[]), cast(:releasedUs as bigint[])) as u(id, released_us), job j
              where r.id = u.id and r.id = any(cast(:ids as uuid[]))
                and r.state in ('scheduled', 'queued', 'retry_wait') and r.due_at <= :dueBy
-               and j.id = r.job_id and j.state in ('active', 'completed')
+               and j.id = r.job_id and j.state in ('active', 'completed')"""
+                + jobCondition + "\n" + """
             returning r.id, r.tenant_id, r.job_id, r.scheduled_for, r.attempt, r.attempt_base, r.released_at,
                       j.url, j.method, j.content_type, j.headers_sealed, j.body_sealed, j.key_id, j.timeout_ms,
                       j.delivery_semantics, j.retry_max_attempts, j.retry_initial_delay_ms, j.retry_max_delay_ms,
                       j.retry_max_window_ms, j.payload_version, j.long_running_max_ms, j.long_running_heartbeat_ms,
                       case when j.long_running_max_ms is not null then r.checkpoint end as checkpoint, j.flow_key
             """;
+    }
 
     /** Keeps runs leased to their node while their outcomes wait to be written (never shortens a lease). */
     static final String EXTEND_LEASES = """

@@ -221,15 +221,29 @@ public class RunStore {
                 .map(row -> row.get("id", UUID.class)).all().hasElements();
     }
 
+    /** Which runs a claim takes. */
+    public enum Claiming {
+        /** Every run still waiting. */
+        ANY(RunSql.CLAIM),
+        /** The waiting runs of jobs that allow overlap, whatever else of theirs is in flight. */
+        OVERLAP_ALLOWED(RunSql.CLAIM_OVERLAP_ALLOWED);
+
+        private final String sql;
+
+        Claiming(String sql) {
+            this.sql = sql;
+        }
+    }
+
     /** Claims released runs (compare-and-set each) for {@code node} under a lease; returns those this caller won. */
     public Flux<ClaimedRun> claim(UUID node, List<RunId> ids, List<Instant> releasedAt, Instant now,
-                                  Duration leaseMargin) {
+                                  Duration leaseMargin, Claiming which) {
         if (ids.isEmpty()) {
             return Flux.empty();
         }
         UUID[] uuids = ids.stream().map(RunId::value).toArray(UUID[]::new);
         Long[] released = releasedAt.stream().map(instant -> micros(instant)).toArray(Long[]::new);
-        return db.sql(RunSql.CLAIM)
+        return db.sql(which.sql)
                 .bind("ids", uuids).bind("releasedUs", released)
                 .bind("now", utc(now)).bind("dueBy", utc(now.plusSeconds(1))).bind("node", node)
                 .bind("leaseMarginMs", leaseMargin.toMillis())

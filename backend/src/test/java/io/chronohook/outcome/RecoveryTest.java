@@ -191,6 +191,30 @@ class RecoveryTest extends ReceiverApiTest {
         }
     }
 
+    @Test
+    void anOverlappingOccurrenceWaitsForTheRunInFlightWithPolicyQueue() {
+        receiver.script("/queued", r -> new Reply(200, "done", Map.of(), Duration.ofMillis(1500)));
+        Map<String, Object> body = new HashMap<>(Map.of("name", "queued overlap",
+                "schedule", Map.of("type", "cron", "cron", "* * * * * *"),
+                "target", Map.of("url", receiver.url("/queued")), "overlapPolicy", "queue", "timeout", "PT10S"));
+        Map<?, ?> job = http.post().uri("/api/v1/jobs").header("Authorization", "Bearer " + tenant.apiKey())
+                .contentType(MediaType.APPLICATION_JSON).bodyValue(body)
+                .exchange().expectStatus().isCreated().expectBody(Map.class).returnResult().getResponseBody();
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> receiver.receivedAt("/queued").size() >= 3);
+        http.post().uri("/api/v1/jobs/{id}/pause", job.get("id")).header("Authorization", "Bearer " + tenant.apiKey())
+                .exchange().expectStatus().isOk();
+        // Occurrences come every second and each call takes 1.5 s: each waits for the one before to be answered,
+        // none is skipped.
+        List<TestReceiver.Received> got = receiver.receivedAt("/queued");
+        for (int i = 1; i < got.size(); i++) {
+            assertThat(Duration.between(got.get(i - 1).at(), got.get(i).at())).isGreaterThan(Duration.ofMillis(1400));
+        }
+        http.get().uri("/api/v1/jobs/{id}/runs?state=skipped", job.get("id"))
+                .header("Authorization", "Bearer " + tenant.apiKey())
+                .exchange().expectBody().jsonPath("$.items.length()").isEqualTo(0);
+    }
+
     private static void assertThatVerifies(String secret, TestReceiver.Received callback) {
         try {
             new Webhook(secret).verify(callback.body(), callback.headers());
