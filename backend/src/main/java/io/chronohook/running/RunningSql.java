@@ -3,7 +3,8 @@ package io.chronohook.running;
 /**
  * Named SQL of long-running work. Every state write is a compare-and-set on the run's state and attempt; the
  * statements that look for running runs by state alone read from {@code :floor}, the lowest id an open run may have
- * ({@link io.chronohook.history.OpenRunsFloor}).
+ * ({@link io.chronohook.history.OpenRunsFloor}). Runs in flight written by id compare their state with
+ * {@code (select 'delivering')}, so that they are found by primary key (see {@code RunSql}).
  */
 final class RunningSql {
 
@@ -16,7 +17,8 @@ final class RunningSql {
                set token_hash = u.token_hash
               from unnest(cast(:ids as uuid[]), cast(:attempts as int[]), cast(:hashes as text[]))
                    as u(id, attempt, token_hash)
-             where r.id = u.id and r.id = any(cast(:ids as uuid[])) and r.state = 'delivering' and r.attempt = u.attempt
+             where r.id = u.id and r.id = any(cast(:ids as uuid[])) and r.state = (select 'delivering')
+               and r.attempt = u.attempt
             """;
 
     /** A run as a heartbeat, completion or failure needs it, with its job's retry policy and its plan's limits. */

@@ -7,6 +7,12 @@ package io.chronohook.schedule;
  * in; the tenant-facing lists read from {@code :since}, the start of the tenant's history window; the statements that
  * look for open runs by state alone read from {@code :floor}, the lowest id an open run may have
  * ({@link io.chronohook.history.OpenRunsFloor}).
+ *
+ * <p>The statements that write runs in flight by id compare their state with {@code (select 'delivering')}, a value
+ * the planner does not know, rather than with the literal: given the literal, it may read the whole partial index of
+ * runs in flight (lease or job) and test each entry against the id array, which it judges cheap from statistics that
+ * see few runs in flight, and which grows with every run in flight (tens of milliseconds a batch with thousands, a
+ * slowdown that feeds itself); not knowing the state, it finds the runs by primary key.
  */
 final class RunSql {
 
@@ -193,7 +199,7 @@ final class RunSql {
     static final String EXTEND_LEASES = """
             update run
                set lease_until = greatest(lease_until, :until)
-             where id = any(cast(:ids as uuid[])) and state = 'delivering' and claimed_by = :node
+             where id = any(cast(:ids as uuid[])) and state = (select 'delivering') and claimed_by = :node
             """;
 
     /**
@@ -280,7 +286,8 @@ final class RunSql {
                           cast(:counted as boolean[]), cast(:errorClasses as text[]), cast(:hosts as text[]))
                    as u(id, attempt, state, next_due_us, started_us, finished_us, status_code, error, trace_id, counted,
                         error_class, host)
-             where r.id = u.id and r.id = any(cast(:ids as uuid[])) and r.state = 'delivering' and r.attempt = u.attempt
+             where r.id = u.id and r.id = any(cast(:ids as uuid[])) and r.state = (select 'delivering')
+               and r.attempt = u.attempt
             returning r.id, r.tenant_id, r.state, r.due_at, r.flow_key, r.priority
             """;
 
@@ -307,7 +314,7 @@ final class RunSql {
                   from unnest(cast(:ids as uuid[]), cast(:attempts as int[]), cast(:startedUs as bigint[]),
                               cast(:statusCodes as int[]), cast(:traceIds as text[]))
                        as u(id, attempt, started_us, status_code, trace_id), job j
-                 where r.id = u.id and r.id = any(cast(:ids as uuid[])) and r.state = 'delivering'
+                 where r.id = u.id and r.id = any(cast(:ids as uuid[])) and r.state = (select 'delivering')
                    and r.attempt = u.attempt and j.id = r.job_id and j.long_running_max_ms is not null
                 returning r.id, r.attempt, r.token_hash
             ), tokens as (

@@ -4,6 +4,8 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -24,6 +26,19 @@ public final class PlannedPartitions {
      * are not counted) in the plan of {@code sql} with {@code parameters}. */
     public static Set<String> of(Connection db, String table, String sql, Map<String, Object> parameters)
             throws SQLException {
+        Set<String> partitions = new TreeSet<>();
+        Pattern partition = Pattern.compile("\\b(" + Pattern.quote(table) + "_p(?:\\d{8}|_default))(?!\\w)");
+        for (String line : plan(db, sql, parameters)) {
+            Matcher found = partition.matcher(line);
+            while (found.find()) {
+                partitions.add(found.group(1));
+            }
+        }
+        return partitions;
+    }
+
+    /** The lines of the plan of {@code sql} with {@code parameters} (given as literals). */
+    public static List<String> plan(Connection db, String sql, Map<String, Object> parameters) throws SQLException {
         String bound = sql;
         for (Map.Entry<String, Object> parameter : parameters.entrySet()) {
             Object value = parameter.getValue();
@@ -34,16 +49,12 @@ public final class PlannedPartitions {
         if (bound.matches("(?s).*[^:]:[a-zA-Z]\\w*.*")) {
             throw new IllegalArgumentException("a parameter of the statement has no value: " + bound);
         }
-        Set<String> partitions = new TreeSet<>();
-        Pattern partition = Pattern.compile("\\b(" + Pattern.quote(table) + "_p(?:\\d{8}|_default))(?!\\w)");
+        List<String> lines = new ArrayList<>();
         try (Statement statement = db.createStatement(); ResultSet plan = statement.executeQuery("explain " + bound)) {
             while (plan.next()) {
-                Matcher found = partition.matcher(plan.getString(1));
-                while (found.find()) {
-                    partitions.add(found.group(1));
-                }
+                lines.add(plan.getString(1));
             }
         }
-        return partitions;
+        return lines;
     }
 }
