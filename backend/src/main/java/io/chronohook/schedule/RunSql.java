@@ -8,11 +8,12 @@ package io.chronohook.schedule;
  * look for open runs by state alone read from {@code :floor}, the lowest id an open run may have
  * ({@link io.chronohook.history.OpenRunsFloor}).
  *
- * <p>The statements that write runs in flight by id compare their state with {@code (select 'delivering')}, a value
- * the planner does not know, rather than with the literal: given the literal, it may read the whole partial index of
- * runs in flight (lease or job) and test each entry against the id array, which it judges cheap from statistics that
- * see few runs in flight, and which grows with every run in flight (tens of milliseconds a batch with thousands, a
- * slowdown that feeds itself); not knowing the state, it finds the runs by primary key.
+ * <p>The statements that write a batch of runs by id on the delivery path (claim, outcome, lease) compare their state
+ * with a value the planner does not know ({@code (select 'delivering')}), rather than with the literal: given the
+ * literal, it may read the whole partial index of runs in that state (in flight, or due) and test each entry against
+ * the id array, which it judges cheap from statistics that see few runs in that state, and which grows with every run
+ * in it (tens of milliseconds a batch with a backlog of thousands, a slowdown that feeds itself); not knowing the
+ * state, it finds the runs by primary key.
  */
 final class RunSql {
 
@@ -184,8 +185,8 @@ final class RunSql {
                    updated_at = :now
               from unnest(cast(:ids as uuid[]), cast(:releasedUs as bigint[])) as u(id, released_us), job j
              where r.id = u.id and r.id = any(cast(:ids as uuid[]))
-               and r.state in ('scheduled', 'queued', 'retry_wait') and r.due_at <= :dueBy
-               and j.id = r.job_id and j.state in ('active', 'completed')"""
+               and r.state = any(cast((select array['scheduled', 'queued', 'retry_wait']) as text[]))
+               and r.due_at <= :dueBy and j.id = r.job_id and j.state in ('active', 'completed')"""
                 + jobCondition + "\n" + """
             returning r.id, r.tenant_id, r.job_id, r.scheduled_for, r.attempt, r.attempt_base, r.released_at,
                       j.url, j.method, j.content_type, j.headers_sealed, j.body_sealed, j.key_id, j.timeout_ms,

@@ -24,10 +24,10 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
- * The statements that write a batch of runs in flight find them by primary key, even when the table's statistics were
- * taken while almost no run was in flight and thousands are in flight now (a backlog): the plan that reads the whole
- * partial index of runs in flight instead costs more with each run in flight, and slows the very writes that would
- * bring their number down. Planned on a database of its own.
+ * The statements that claim a batch of runs, or write a batch of runs in flight, find them by primary key, even when
+ * the table's statistics were taken while almost no run was due or in flight and thousands are now (a backlog): the
+ * plan that reads the whole partial index of runs due, or in flight, instead costs more with each run in it, and slows
+ * the very writes that would bring their number down. Planned on a database of its own.
  */
 class RunWritePlanTest {
 
@@ -93,11 +93,34 @@ class RunWritePlanTest {
             assertThat(runIndexes(PlannedPartitions.plan(db, RunSql.EXTEND_LEASES, extend)))
                     .as("the indexes a lease extension reads").isNotEmpty().allMatch(name -> name.endsWith("_pkey"));
 
-            // The premise: with the state given as a literal, these statistics lead to a partial index of runs in
-            // flight, read whole.
-            String literal = RunSql.FINISH_ATTEMPTS.replace("(select 'delivering')", "'delivering'");
-            assertThat(runIndexes(PlannedPartitions.plan(db, literal, finish)))
+            try (Statement statement = db.createStatement()) {
+                // A backlog of due runs waiting, also unknown to the statistics.
+                statement.execute("update run set state = 'scheduled', due_at = now() - interval '5 seconds', "
+                        + "lease_until = null where id in (select id from run order by id limit " + IN_FLIGHT + ")");
+            }
+            Map<String, Object> claim = new HashMap<>();
+            claim.put("ids", array(runs.subList(RUNS - BATCH, RUNS)));
+            claim.put("releasedUs", repeated("1", BATCH));
+            claim.put("now", new PlannedPartitions.Sql("timestamptz '" + now + "'"));
+            claim.put("dueBy", now.plusSeconds(1).toString());
+            claim.put("node", UUID.randomUUID().toString());
+            claim.put("leaseMarginMs", 30_000);
+            for (String statement : new String[] {RunSql.CLAIM, RunSql.CLAIM_OVERLAP_ALLOWED}) {
+                assertThat(runIndexes(PlannedPartitions.plan(db, statement, claim)))
+                        .as("the indexes a claim reads").isNotEmpty().allMatch(name -> name.endsWith("_pkey"));
+            }
+
+            // The premise: with the states given as literals, these statistics lead to a partial index of runs in
+            // flight, or of runs due, read whole.
+            String finishGivenState = RunSql.FINISH_ATTEMPTS.replace("(select 'delivering')", "'delivering'");
+            assertThat(runIndexes(PlannedPartitions.plan(db, finishGivenState, finish)))
                     .as("the indexes the finish reads given the state").anyMatch(name -> !name.endsWith("_pkey"));
+            String claimGivenStates = RunSql.CLAIM.replace(
+                    "= any(cast((select array['scheduled', 'queued', 'retry_wait']) as text[]))",
+                    "in ('scheduled', 'queued', 'retry_wait')");
+            assertThat(claimGivenStates).isNotEqualTo(RunSql.CLAIM);
+            assertThat(runIndexes(PlannedPartitions.plan(db, claimGivenStates, claim)))
+                    .as("the indexes a claim reads given the states").anyMatch(name -> !name.endsWith("_pkey"));
         }
     }
 

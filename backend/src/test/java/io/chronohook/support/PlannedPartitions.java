@@ -22,6 +22,14 @@ public final class PlannedPartitions {
     private PlannedPartitions() {
     }
 
+    /** A parameter's value written into the statement as it is (a typed literal, say). */
+    public record Sql(String text) {
+        @Override
+        public String toString() {
+            return text;
+        }
+    }
+
     /** The partitions of {@code table} (named {@code table_pYYYYMMDD} and {@code table_p_default}; their indexes
      * are not counted) in the plan of {@code sql} with {@code parameters}. */
     public static Set<String> of(Connection db, String table, String sql, Map<String, Object> parameters)
@@ -37,12 +45,12 @@ public final class PlannedPartitions {
         return partitions;
     }
 
-    /** The lines of the plan of {@code sql} with {@code parameters} (given as literals). */
+    /** The lines of the plan of {@code sql} with {@code parameters} (given as literals, {@link Sql} as it is). */
     public static List<String> plan(Connection db, String sql, Map<String, Object> parameters) throws SQLException {
         String bound = sql;
         for (Map.Entry<String, Object> parameter : parameters.entrySet()) {
             Object value = parameter.getValue();
-            String literal = value == null ? "null" : value instanceof Number ? value.toString()
+            String literal = value == null ? "null" : value instanceof Number || value instanceof Sql ? value.toString()
                     : "'" + value.toString().replace("'", "''") + "'";
             bound = bound.replaceAll(":" + parameter.getKey() + "\\b", Matcher.quoteReplacement(literal));
         }
