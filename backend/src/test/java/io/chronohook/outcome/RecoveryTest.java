@@ -169,13 +169,7 @@ class RecoveryTest extends ReceiverApiTest {
 
     @Test
     void anOverlappingOccurrenceIsSkippedWithReasonOverlap() {
-        receiver.script("/slow", r -> new Reply(200, "done", Map.of(), Duration.ofMillis(2500)));
-        Map<String, Object> body = new HashMap<>(Map.of("name", "overlap",
-                "schedule", Map.of("type", "cron", "cron", "* * * * * *"),
-                "target", Map.of("url", receiver.url("/slow")), "overlapPolicy", "skip", "timeout", "PT10S"));
-        Map<?, ?> job = http.post().uri("/api/v1/jobs").header("Authorization", "Bearer " + tenant.apiKey())
-                .contentType(MediaType.APPLICATION_JSON).bodyValue(body)
-                .exchange().expectStatus().isCreated().expectBody(Map.class).returnResult().getResponseBody();
+        Map<?, ?> job = slowEverySecond("/slow", Duration.ofMillis(2500), "skip");
 
         await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> http.get()
                 .uri("/api/v1/jobs/{id}/runs?state=skipped", job.get("id"))
@@ -185,34 +179,41 @@ class RecoveryTest extends ReceiverApiTest {
         http.post().uri("/api/v1/jobs/{id}/pause", job.get("id")).header("Authorization", "Bearer " + tenant.apiKey())
                 .exchange().expectStatus().isOk();
         // Never two requests of this job at the receiver at once.
-        List<TestReceiver.Received> got = receiver.receivedAt("/slow");
-        for (int i = 1; i < got.size(); i++) {
-            assertThat(Duration.between(got.get(i - 1).at(), got.get(i).at())).isGreaterThan(Duration.ofMillis(2000));
-        }
+        assertSpacedBy("/slow", Duration.ofMillis(2000));
     }
 
     @Test
     void anOverlappingOccurrenceWaitsForTheRunInFlightWithPolicyQueue() {
-        receiver.script("/queued", r -> new Reply(200, "done", Map.of(), Duration.ofMillis(1500)));
-        Map<String, Object> body = new HashMap<>(Map.of("name", "queued overlap",
-                "schedule", Map.of("type", "cron", "cron", "* * * * * *"),
-                "target", Map.of("url", receiver.url("/queued")), "overlapPolicy", "queue", "timeout", "PT10S"));
-        Map<?, ?> job = http.post().uri("/api/v1/jobs").header("Authorization", "Bearer " + tenant.apiKey())
-                .contentType(MediaType.APPLICATION_JSON).bodyValue(body)
-                .exchange().expectStatus().isCreated().expectBody(Map.class).returnResult().getResponseBody();
+        Map<?, ?> job = slowEverySecond("/queued", Duration.ofMillis(1500), "queue");
 
         await().atMost(Duration.ofSeconds(20)).until(() -> receiver.receivedAt("/queued").size() >= 3);
         http.post().uri("/api/v1/jobs/{id}/pause", job.get("id")).header("Authorization", "Bearer " + tenant.apiKey())
                 .exchange().expectStatus().isOk();
         // Occurrences come every second and each call takes 1.5 s: each waits for the one before to be answered,
         // none is skipped.
-        List<TestReceiver.Received> got = receiver.receivedAt("/queued");
-        for (int i = 1; i < got.size(); i++) {
-            assertThat(Duration.between(got.get(i - 1).at(), got.get(i).at())).isGreaterThan(Duration.ofMillis(1400));
-        }
+        assertSpacedBy("/queued", Duration.ofMillis(1400));
         http.get().uri("/api/v1/jobs/{id}/runs?state=skipped", job.get("id"))
                 .header("Authorization", "Bearer " + tenant.apiKey())
                 .exchange().expectBody().jsonPath("$.items.length()").isEqualTo(0);
+    }
+
+    /** An every-second cron job with {@code overlapPolicy}; the receiver at {@code path} waits {@code reply}. */
+    private Map<?, ?> slowEverySecond(String path, Duration reply, String overlapPolicy) {
+        receiver.script(path, r -> new Reply(200, "done", Map.of(), reply));
+        Map<String, Object> body = new HashMap<>(Map.of("name", "overlap " + overlapPolicy,
+                "schedule", Map.of("type", "cron", "cron", "* * * * * *"),
+                "target", Map.of("url", receiver.url(path)), "overlapPolicy", overlapPolicy, "timeout", "PT10S"));
+        return http.post().uri("/api/v1/jobs").header("Authorization", "Bearer " + tenant.apiKey())
+                .contentType(MediaType.APPLICATION_JSON).bodyValue(body)
+                .exchange().expectStatus().isCreated().expectBody(Map.class).returnResult().getResponseBody();
+    }
+
+    /** Each request at {@code path} came more than {@code gap} after the one before. */
+    private void assertSpacedBy(String path, Duration gap) {
+        List<TestReceiver.Received> got = receiver.receivedAt(path);
+        for (int i = 1; i < got.size(); i++) {
+            assertThat(Duration.between(got.get(i - 1).at(), got.get(i).at())).isGreaterThan(gap);
+        }
     }
 
     private static void assertThatVerifies(String secret, TestReceiver.Received callback) {
