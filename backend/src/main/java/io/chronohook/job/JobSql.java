@@ -135,21 +135,47 @@ final class JobSql {
     /**
      * Completes active jobs that have no occurrence left once none of their runs is still live (a run held by quota
      * counts as live: an upgrade releases it). Installation-wide maintenance, leaderless through SKIP LOCKED; the
-     * job's definition is unchanged, so updated_at stays. Waiting runs, held runs and runs in flight are looked for
-     * apart, each over its own partial index; the waiting and those in flight between the open runs' floor and the
-     * runs' ceiling, the held ones (which may be weeks old) below the ceiling, so that no partition made ahead and no
-     * closed day is planned for them. The completed jobs are taken off their tenants' live-job counts (first stripe, in
-     * tenant order). Returns how many were completed.
+     * jobs are looked at in id order from {@code :after}, so that a round goes on past those whose runs are still live
+     * rather than looking at them again. See {@link #completion}. Returns how many were completed and the last id
+     * looked at (null when none was left after {@code :after}).
      */
-    static final String COMPLETE_FINISHED = """
-            with completed as (
+    static final String COMPLETE_FINISHED = completion("""
+            select id from job
+             where state = 'active' and next_fire_at is null and id > :after
+             order by id
+             limit :limit
+               for update skip locked""", """
+            select (select cast(coalesce(sum(jobs), 0) as bigint) from per_tenant) as completed,
+                   (select id from due order by id desc limit 1) as last""");
+
+    /**
+     * Completes the given jobs if they are active, have no occurrence left and none of their runs is still live: the
+     * jobs of runs that just ended, completed as their outcomes are written. A job locked elsewhere is skipped (the
+     * job completer's rounds find it). Returns how many were completed.
+     */
+    static final String COMPLETE_IF_FINISHED = completion("""
+            select id from job
+             where id = any(cast(:ids as uuid[])) and state = 'active' and next_fire_at is null
+             order by id
+               for update skip locked""", """
+            select cast(coalesce(sum(jobs), 0) as bigint) as completed from per_tenant""");
+
+    /**
+     * Completes the jobs {@code candidates} selects (ids, locked) once none of their runs is still live. Waiting runs,
+     * held runs and runs in flight are looked for apart, each over its own partial index; the waiting and those in
+     * flight between the open runs' floor and the runs' ceiling, the held ones (which may be weeks old) below the
+     * ceiling, so that no partition made ahead and no closed day is planned for them. The job's definition is
+     * unchanged, so updated_at stays. The completed jobs are taken off their tenants' live-job counts (first stripe, in
+     * tenant order); {@code answer} is the statement's final select, over {@code due} and {@code per_tenant}.
+     */
+    private static String completion(String candidates, String answer) {
+        return """
+            with due as (
+            """ + candidates.indent(4) + """
+            ), completed as (
                 update job j
                    set state = 'completed', version = j.version + 1
-                  from (select id from job
-                         where state = 'active' and next_fire_at is null
-                         order by id
-                         limit :limit
-                           for update skip locked) due
+                  from due
                  where j.id = due.id
                    and not exists (select 1 from run r
                                     where r.job_id = j.id and r.state in ('scheduled', 'queued', 'retry_wait')
@@ -167,8 +193,8 @@ final class JobSql {
                 select tenant_id, 0, - jobs from per_tenant order by tenant_id
                 on conflict (tenant_id, stripe) do update set live = job_count.live + excluded.live
             )
-            select cast(coalesce(sum(jobs), 0) as bigint) as completed from per_tenant
-            """;
+            """ + answer + "\n";
+    }
 
     /** The names of some of a tenant's jobs (deleted ones included: a dead run may outlive its job). */
     static final String NAMES = """

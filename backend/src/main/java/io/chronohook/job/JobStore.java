@@ -192,12 +192,34 @@ public class JobStore {
                 .fetch().rowsUpdated().map(count -> count > 0);
     }
 
+    /** What a round of the job completer did: how many jobs it completed, and the last one it looked at. */
+    public record Completion(long completed, JobId last) {
+    }
+
     /**
      * Completes up to {@code limit} active jobs without a next occurrence whose runs have all finished, across
-     * tenants (maintenance); how many were completed.
+     * tenants (maintenance), looking at those after {@code after} in id order; {@code last} is null when none was left
+     * after it.
      */
-    public Mono<Long> completeFinished(int limit) {
-        return withRunBounds(db.sql(JobSql.COMPLETE_FINISHED)).bind("limit", limit)
+    public Mono<Completion> completeFinished(JobId after, int limit) {
+        return withRunBounds(db.sql(JobSql.COMPLETE_FINISHED)).bind("after", after.value()).bind("limit", limit)
+                .map(row -> {
+                    UUID last = row.get("last", UUID.class);
+                    return new Completion(row.get("completed", Long.class), last == null ? null : new JobId(last));
+                })
+                .one();
+    }
+
+    /**
+     * Completes those of the given jobs that are active, have no occurrence left and no live run (the jobs of runs
+     * that just ended); how many were completed. Jobs locked elsewhere are left to {@link #completeFinished}.
+     */
+    public Mono<Long> completeIfFinished(Collection<JobId> ids) {
+        if (ids.isEmpty()) {
+            return Mono.just(0L);
+        }
+        UUID[] uuids = ids.stream().map(JobId::value).distinct().toArray(UUID[]::new);
+        return withRunBounds(db.sql(JobSql.COMPLETE_IF_FINISHED)).bind("ids", uuids)
                 .map(row -> row.get("completed", Long.class)).one();
     }
 

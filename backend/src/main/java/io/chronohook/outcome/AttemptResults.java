@@ -122,7 +122,7 @@ public final class AttemptResults {
                 : (int) Math.min(Integer.MAX_VALUE, Duration.between(startedAt, finishedAt).toMillis());
         return new FinishedAttempt(run.id(), run.tenantId(), run.jobId(), run.attempt(), state, nextDueAt, true,
                 startedAt, firstByteAt, finishedAt, status, latency, outcome, errorClass, truncate(error), excerpt,
-                traceId, run.host(), pausesJob);
+                traceId, run.host(), pausesJob, run.lastOccurrence(), null);
     }
 
     private static String truncate(String text) {

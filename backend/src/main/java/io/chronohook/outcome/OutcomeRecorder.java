@@ -1,5 +1,6 @@
 package io.chronohook.outcome;
 
+import io.chronohook.job.JobId;
 import io.chronohook.platform.BatchWriter;
 import io.chronohook.platform.DatabaseOutage;
 import io.chronohook.platform.OutageLog;
@@ -41,15 +42,17 @@ public final class OutcomeRecorder implements AutoCloseable {
 
     /**
      * Starts recording; runs going back to the gate (retries, deferrals) are offered to it, jobs whose receiver
-     * answered 410 are handed to {@code pauser}, {@code recorded} hears how many attempts each batch held, and
-     * {@code listener} each batch once written.
+     * answered 410 are handed to {@code pauser}, the jobs of runs that ended as their last occurrence to
+     * {@code finisher}, {@code recorded} hears how many attempts each batch held, and {@code listener} each batch once
+     * written.
      */
-    public OutcomeRecorder(RunStore runs, GateBacklog gate, JobPauser pauser, Clock clock, int batch, Duration flush,
-                           IntConsumer recorded, Listener listener) {
+    public OutcomeRecorder(RunStore runs, GateBacklog gate, JobPauser pauser, JobFinisher finisher, Clock clock,
+                           int batch, Duration flush, IntConsumer recorded, Listener listener) {
         // One batch written at a time; an attempt waits at most the flush time, or for the batch being written.
         this.batches = new BatchWriter<>(batch, flush, pending -> {
             List<FinishedAttempt> attempts = pending.stream().map(Pending::attempt).toList();
             return write(runs, gate, pauser, clock, attempts)
+                    .then(Mono.defer(() -> completeJobs(finisher, attempts)))
                     .then(Mono.defer(() -> listener.recorded(attempts)))
                     .doFinally(signal -> {
                         pending.forEach(Pending::written);
@@ -94,6 +97,30 @@ public final class OutcomeRecorder implements AutoCloseable {
      * {@code nextAttemptAt} when it is retried, null when the run ended dead.
      */
     public record TimedOut(RunId runId, int attempt, String reason, Instant nextAttemptAt) {
+    }
+
+    /**
+     * Completes the jobs whose last occurrence ended in this batch, if nothing else of theirs is live. A job left
+     * active here (the write failed, the job was locked) is completed by the job completer's rounds.
+     */
+    @FunctionalInterface
+    public interface JobFinisher {
+        Mono<Long> completeIfFinished(List<JobId> jobs);
+    }
+
+    private static Mono<Void> completeJobs(JobFinisher finisher, List<FinishedAttempt> attempts) {
+        List<JobId> ended = attempts.stream().filter(FinishedAttempt::endsLastOccurrence)
+                .map(FinishedAttempt::jobId).toList();
+        if (ended.isEmpty()) {
+            return Mono.empty();
+        }
+        return finisher.completeIfFinished(ended)
+                .onErrorResume(error -> {
+                    log.warn("could not complete the jobs of {} runs that ended; the job completer will", ended.size(),
+                            error);
+                    return Mono.empty();
+                })
+                .then();
     }
 
     private Mono<Void> write(RunStore runs, GateBacklog gate, JobPauser pauser, Clock clock,

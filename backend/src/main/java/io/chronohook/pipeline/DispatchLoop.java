@@ -8,7 +8,9 @@ import io.chronohook.outcome.OutcomeRecorder;
 import io.chronohook.schedule.ClaimedRun;
 import io.chronohook.schedule.RunId;
 import io.chronohook.schedule.RunStore;
+import io.chronohook.schedule.FinishedAttempt;
 import io.chronohook.timegate.GateBacklog;
+import io.chronohook.timegate.GateProperties;
 import io.chronohook.timegate.TimeGate;
 import io.chronohook.node.LocalNode;
 import io.chronohook.platform.OutageLog;
@@ -168,15 +170,8 @@ public final class DispatchLoop {
         // The runs of jobs that allow overlap first, in one statement; only the runs it leaves (of jobs that may not
         // overlap, or no longer waiting) are looked at for a run of their job in flight.
         return claim(taken, RunStore.Claiming.OVERLAP_ALLOWED)
-                .flatMap(claimed -> {
-                    List<TimeGate.Released> rest = taken.stream()
-                            .filter(released -> !claimed.contains(released.runId())).toList();
-                    return rest.isEmpty() ? Mono.<Void>empty()
-                            : runs.overlapping(rest.stream().map(TimeGate.Released::runId).toList())
-                                    .flatMap(overlapping -> overlapping.isEmpty()
-                                            ? claim(rest, RunStore.Claiming.ANY).then()
-                                            : holdOverlapping(rest, overlapping));
-                })
+                .flatMap(claimed -> claimRest(taken.stream()
+                        .filter(released -> !claimed.contains(released.runId())).toList()))
                 .doOnSuccess(done -> outage.succeeded())
                 .onErrorResume(error -> {
                     outage.failed(error);
@@ -184,16 +179,43 @@ public final class DispatchLoop {
                 });
     }
 
+    /** Runs of jobs that may not overlap (and runs no longer waiting): claimed unless their job has a run in flight. */
+    private Mono<Void> claimRest(List<TimeGate.Released> rest) {
+        return rest.isEmpty() ? Mono.empty()
+                : runs.overlapping(rest.stream().map(TimeGate.Released::runId).toList())
+                        .flatMap(overlapping -> overlapping.isEmpty() ? claim(rest, RunStore.Claiming.ANY).then()
+                                : holdOverlapping(rest, overlapping));
+    }
+
     /**
      * Overlap policy, for jobs whose previous run is still in flight: {@code skip} records the run as skipped
-     * (reason overlap), {@code queue} puts it back into the gate for a moment later; the other runs are claimed.
+     * (reason overlap), {@code queue} puts it back into the gate for a moment later; the other runs are claimed. A run
+     * released ahead of its due time (the gate's lead) is looked at again when it is due, since the run in flight may
+     * end before then: the policy applies to runs that would overlap when they are sent, not before.
      */
-    private Mono<Void> holdOverlapping(List<TimeGate.Released> taken, Map<RunId, String> overlapping) {
+    private Mono<Void> holdOverlapping(List<TimeGate.Released> taken, Map<RunId, RunStore.Overlap> overlapping) {
         Instant now = clock.instant();
-        List<RunId> skip = overlapping.entrySet().stream().filter(e -> e.getValue().equals("skip"))
+        List<TimeGate.Released> early = taken.stream()
+                .filter(released -> overlapping.containsKey(released.runId())
+                        && overlapping.get(released.runId()).dueAt().isAfter(now))
+                .toList();
+        if (!early.isEmpty()) {
+            Instant due = early.stream().map(released -> overlapping.get(released.runId()).dueAt())
+                    .max(Comparator.naturalOrder()).orElseThrow();
+            Mono.delay(atMostLead(Duration.between(now, due)))
+                    .then(Mono.defer(() -> claimRest(early)))
+                    .onErrorResume(error -> {
+                        outage.failed(error);
+                        return backlog.offer(FairBatcher.later(early, clock.instant().plus(FairBatcher.PUT_BACK)));
+                    })
+                    .subscribe();
+        }
+        List<RunId> skip = overlapping.entrySet().stream()
+                .filter(e -> e.getValue().policy().equals("skip") && !e.getValue().dueAt().isAfter(now))
                 .map(Map.Entry::getKey).toList();
         List<RunStore.GateEntry> later = taken.stream()
-                .filter(released -> "queue".equals(overlapping.get(released.runId())))
+                .filter(released -> overlapping.containsKey(released.runId()) && !early.contains(released)
+                        && "queue".equals(overlapping.get(released.runId()).policy()))
                 .map(released -> released.offerAt(now.plus(QUEUE_RETRY)))
                 .toList();
         List<TimeGate.Released> rest = taken.stream()
@@ -238,12 +260,25 @@ public final class DispatchLoop {
                 .map(claimed -> claimed.stream().map(ClaimedRun::id).collect(Collectors.toSet()));
     }
 
+    /**
+     * Starts the run's attempt when it is due: at once, or, for a run the gate released ahead of its time (its lead),
+     * at its due time. It counts as in flight from its claim.
+     */
     private void send(ClaimedRun run, RunTrace trace) {
         inFlight.incrementAndGet();
-        deliveries.attempt(run, trace).subscribe(attempt -> {
+        Duration wait = run.dueAt() == null ? Duration.ZERO
+                : atMostLead(Duration.between(clock.instant(), run.dueAt()));
+        Mono<FinishedAttempt> start = Mono.defer(() -> deliveries.attempt(run, trace));
+        (wait.isZero() ? start : Mono.delay(wait).then(start)).subscribe(attempt -> {
             metrics.attempted(run, attempt);
             trace.finished(attempt, clock.instant());
             recorder.submit(attempt, () -> trace.recorded(clock.instant()));
         });
+    }
+
+    /** A wait for a due time, within the gate's longest lead (never negative). */
+    private static Duration atMostLead(Duration wait) {
+        return wait.isNegative() ? Duration.ZERO
+                : wait.compareTo(GateProperties.MAX_LEAD) > 0 ? GateProperties.MAX_LEAD : wait;
     }
 }

@@ -129,7 +129,8 @@ public class WorkerLoops implements SmartLifecycle {
         }
         PipelineProperties.Dispatch dispatch = pipeline.dispatch();
         recorder = new OutcomeRecorder(runs, gates.backlog(), gone -> jobService.pauseBecauseGone(gone.tenantId(),
-                gone.jobId(), gone.runId().toString()), clock, dispatch.outcomeBatch(), dispatch.outcomeFlush(),
+                gone.jobId(), gone.runId().toString()), jobs::completeIfFinished, clock, dispatch.outcomeBatch(),
+                dispatch.outcomeFlush(),
                 recorded -> {
                     inFlight.addAndGet(-recorded);
                     telemetry.metrics().recorded(recorded);

@@ -8,13 +8,14 @@ import java.time.Instant;
  * The result of one attempt, as the outcome recorder writes it: the attempt row, and the state the run moves to
  * ({@code nextDueAt} set when it goes back to the gate). {@code counted} is false for an attempt that never went
  * out (its circuit was open): no attempt row, and the attempt is given back. {@code pausesJob}: the receiver
- * answered 410 Gone.
+ * answered 410 Gone. {@code lastOccurrence}: the run was its job's last occurrence when claimed, so that its ending may
+ * complete the job.
  */
 public record FinishedAttempt(RunId runId, TenantId tenantId, JobId jobId, int attempt, RunState nextState,
                               Instant nextDueAt, boolean counted, Instant startedAt, Instant firstByteAt,
                               Instant finishedAt, Integer statusCode, Integer latencyMs, String outcome,
                               String errorClass, String error, String responseExcerpt, String traceId,
-                              String targetHost, boolean pausesJob, Exchange exchange) {
+                              String targetHost, boolean pausesJob, boolean lastOccurrence, Exchange exchange) {
 
     public FinishedAttempt(RunId runId, TenantId tenantId, JobId jobId, int attempt, RunState nextState,
                            Instant nextDueAt, boolean counted, Instant startedAt, Instant firstByteAt,
@@ -22,7 +23,8 @@ public record FinishedAttempt(RunId runId, TenantId tenantId, JobId jobId, int a
                            String errorClass, String error, String responseExcerpt, String traceId,
                            String targetHost, boolean pausesJob) {
         this(runId, tenantId, jobId, attempt, nextState, nextDueAt, counted, startedAt, firstByteAt, finishedAt,
-                statusCode, latencyMs, outcome, errorClass, error, responseExcerpt, traceId, targetHost, pausesJob, null);
+                statusCode, latencyMs, outcome, errorClass, error, responseExcerpt, traceId, targetHost, pausesJob,
+                false, null);
     }
 
     /**
@@ -37,6 +39,11 @@ public record FinishedAttempt(RunId runId, TenantId tenantId, JobId jobId, int a
     public FinishedAttempt with(Exchange sent) {
         return new FinishedAttempt(runId, tenantId, jobId, attempt, nextState, nextDueAt, counted, startedAt,
                 firstByteAt, finishedAt, statusCode, latencyMs, outcome, errorClass, error, responseExcerpt, traceId,
-                targetHost, pausesJob, sent);
+                targetHost, pausesJob, lastOccurrence, sent);
+    }
+
+    /** Whether the run ended here (succeeded or dead) as its job's last occurrence, which may complete the job. */
+    public boolean endsLastOccurrence() {
+        return lastOccurrence && nextState.finished();
     }
 }

@@ -192,7 +192,8 @@ final class RunSql {
                       j.url, j.method, j.content_type, j.headers_sealed, j.body_sealed, j.key_id, j.timeout_ms,
                       j.delivery_semantics, j.retry_max_attempts, j.retry_initial_delay_ms, j.retry_max_delay_ms,
                       j.retry_max_window_ms, j.payload_version, j.long_running_max_ms, j.long_running_heartbeat_ms,
-                      case when j.long_running_max_ms is not null then r.checkpoint end as checkpoint, j.flow_key
+                      case when j.long_running_max_ms is not null then r.checkpoint end as checkpoint, j.flow_key,
+                      j.next_fire_at is null as last_occurrence, r.due_at
             """;
     }
 
@@ -410,9 +411,12 @@ final class RunSql {
              limit :limit
             """;
 
-    /** Of the given runs (not yet delivering), those whose job does not allow overlap, with the job's policy. */
+    /**
+     * Of the given runs (not yet delivering), those whose job does not allow overlap, with the job's policy and the
+     * run's due time.
+     */
     static final String MAY_NOT_OVERLAP = """
-            select r.id, r.job_id, j.overlap_policy
+            select r.id, r.job_id, j.overlap_policy, r.due_at
               from run r join job j on j.id = r.job_id
              where r.id = any(cast(:ids as uuid[])) and j.overlap_policy <> 'allow'
                and r.state in ('scheduled', 'queued')

@@ -277,7 +277,9 @@ public class RunStore {
                                     Duration.ofMillis(runningMs), Duration.ofMillis(heartbeatMs)),
                             row.get("checkpoint", String.class),
                             null,
-                            row.get("flow_key", String.class));
+                            row.get("flow_key", String.class),
+                            Boolean.TRUE.equals(row.get("last_occurrence", Boolean.class)),
+                            instant(row, "due_at"));
                 })
                 .all();
     }
@@ -463,25 +465,31 @@ public class RunStore {
         return spec.map(row -> new RunId(row.get("id", UUID.class))).all();
     }
 
-    /** Overlap policies of the given runs whose job has another run in flight (runs of allow jobs left out). */
-    public Mono<java.util.Map<RunId, String>> overlapping(List<RunId> ids) {
+    /** A run whose job may not overlap and has another run in flight: the job's overlap policy, the run's due time. */
+    public record Overlap(String policy, Instant dueAt) {
+    }
+
+    /** Of the given runs, those whose job may not overlap and has another run in flight (allow jobs left out). */
+    public Mono<java.util.Map<RunId, Overlap>> overlapping(List<RunId> ids) {
         if (ids.isEmpty()) {
             return Mono.just(java.util.Map.of());
         }
         // Two steps: which of the runs belong to jobs that may not overlap (read from the runs' own partitions), and
         // only when there are any, which of those jobs have a run in flight (over the small in-flight index).
+        record Candidate(RunId run, UUID job, Overlap overlap) {
+        }
         return db.sql(RunSql.MAY_NOT_OVERLAP).bind("ids", ids.stream().map(RunId::value).toArray(UUID[]::new))
-                .map(row -> new Object[] {new RunId(row.get("id", UUID.class)), row.get("job_id", UUID.class),
-                        row.get("overlap_policy", String.class)})
+                .map(row -> new Candidate(new RunId(row.get("id", UUID.class)), row.get("job_id", UUID.class),
+                        new Overlap(row.get("overlap_policy", String.class), instant(row, "due_at"))))
                 .all().collectList()
-                .flatMap(candidates -> candidates.isEmpty() ? Mono.just(java.util.Map.<RunId, String>of())
+                .flatMap(candidates -> candidates.isEmpty() ? Mono.just(java.util.Map.<RunId, Overlap>of())
                         : db.sql(RunSql.IN_FLIGHT_JOBS).bind("floor", floor.floor())
-                                .bind("jobIds", candidates.stream().map(c -> (UUID) c[1]).distinct()
+                                .bind("jobIds", candidates.stream().map(Candidate::job).distinct()
                                         .toArray(UUID[]::new))
                                 .map(row -> row.get("job_id", UUID.class)).all().collectList()
-                                .map(busy -> candidates.stream().filter(c -> busy.contains((UUID) c[1]))
-                                        .collect(java.util.stream.Collectors.toMap(c -> (RunId) c[0],
-                                                c -> (String) c[2]))));
+                                .map(busy -> candidates.stream().filter(c -> busy.contains(c.job()))
+                                        .collect(java.util.stream.Collectors.toMap(Candidate::run,
+                                                Candidate::overlap))));
     }
 
     public Mono<Long> skipOverlapping(List<RunId> ids, Instant now) {

@@ -12,12 +12,13 @@ package io.chronohook.timegate;
 final class GateScripts {
 
     /**
-     * Release: moves up to ARGV[2] members due by ARGV[1] (epoch ms) from the gate (KEYS[1]) into their queues' ready
-     * lists (ARGV[3] + queue), stamped with the release time, marks the tenants active (KEYS[2]) and their queues
-     * ready (sets ARGV[6] + tenant, round-robin lists ARGV[7] + tenant).
+     * Release: moves up to ARGV[2] members due by ARGV[8] (epoch ms; ARGV[1] when absent) from the gate (KEYS[1])
+     * into their queues' ready lists (ARGV[3] + queue), stamped with the release time ARGV[1], marks the tenants
+     * active (KEYS[2]) and their queues ready (sets ARGV[6] + tenant, round-robin lists ARGV[7] + tenant).
      */
     private static final String RELEASE_PART = """
-            local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+            local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[8] or ARGV[1], 'LIMIT', 0,
+                                   tonumber(ARGV[2]))
             if #due > 0 then
               for _, member in ipairs(due) do
                 local sep = string.find(member, '|', 1, true)

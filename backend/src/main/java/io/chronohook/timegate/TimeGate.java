@@ -27,10 +27,12 @@ public class TimeGate {
 
     private final RedissonClient redis;
     private final int shards;
+    private final long leadMillis;
 
     public TimeGate(RedissonClient redis, GateProperties properties) {
         this.redis = redis;
         this.shards = properties.shards();
+        this.leadMillis = properties.lead().toMillis();
     }
 
     /** A run taken from a ready list, with when the gate released it and its lane (null: the default one). */
@@ -74,13 +76,14 @@ public class TimeGate {
     }
 
     /**
-     * Releases what is due in one shard, then takes up to {@code max} released runs, weighted round-robin over its
-     * tenants by the weights given to {@link #weigh} — one round trip. With {@code max} zero it only releases.
+     * Releases what is due in one shard (within the lead), then takes up to {@code max} released runs, weighted
+     * round-robin over its tenants by the weights given to {@link #weigh} — one round trip. With {@code max} zero it
+     * only releases.
      */
     public Mono<Take> releaseAndTake(int shard, Instant now, int releaseLimit, int max, int quantum) {
         Object[] args = {Long.toString(now.toEpochMilli()), Integer.toString(releaseLimit),
                 GateKeys.readyPrefix(shard), Integer.toString(max), Integer.toString(quantum),
-                GateKeys.lanesPrefix(shard), GateKeys.turnsPrefix(shard)};
+                GateKeys.lanesPrefix(shard), GateKeys.turnsPrefix(shard), releaseBy(now)};
         return Mono.fromCompletionStage(() -> redis.getScript(StringCodec.INSTANCE).<List<Object>>evalAsync(
                         GateKeys.gate(shard), RScript.Mode.READ_WRITE, GateScripts.RELEASE_AND_TAKE,
                         RScript.ReturnType.LIST,
@@ -89,13 +92,21 @@ public class TimeGate {
                 .map(TimeGate::parseTake);
     }
 
-    /** Releases up to {@code limit} runs due by {@code now} in one shard into the ready lists; emits how many. */
+    /**
+     * Releases up to {@code limit} runs due by {@code now} plus the lead in one shard into the ready lists; emits how
+     * many.
+     */
     public Mono<Long> release(int shard, Instant now, int limit) {
         return Mono.fromCompletionStage(() -> redis.getScript(StringCodec.INSTANCE).<Long>evalAsync(
                 GateKeys.gate(shard), RScript.Mode.READ_WRITE, GateScripts.RELEASE, RScript.ReturnType.LONG,
                 List.<Object>of(GateKeys.gate(shard), GateKeys.active(shard)),
                 Long.toString(now.toEpochMilli()), Integer.toString(limit), GateKeys.readyPrefix(shard), "0", "0",
-                GateKeys.lanesPrefix(shard), GateKeys.turnsPrefix(shard)));
+                GateKeys.lanesPrefix(shard), GateKeys.turnsPrefix(shard), releaseBy(now)));
+    }
+
+    /** The latest due time released at {@code now}: the gate's lead ahead (epoch ms). */
+    private String releaseBy(Instant now) {
+        return Long.toString(now.toEpochMilli() + leadMillis);
     }
 
     /** Sets tenants' fair-share weights, in every shard, in one pipelined round trip. */

@@ -66,12 +66,15 @@ class JobReadPlanTest {
                         .containsExactly(yesterdays, todays);
             }
             // Finished one-shot jobs: runs held by quota may be weeks old, but none is ahead of now.
-            Set<String> completion = PlannedPartitions.of(db, "run", JobSql.COMPLETE_FINISHED, parameters);
-            assertThat(completion).contains(todays,
-                    "run_p" + DateTimeFormatter.BASIC_ISO_DATE.format(today.minusDays(9)));
-            for (int ahead = 1; ahead <= 7; ahead++) {
-                assertThat(completion).doesNotContain("run_p" + DateTimeFormatter.BASIC_ISO_DATE.format(
-                        today.plusDays(ahead)));
+            parameters.put("ids", "{" + job + "}");
+            for (String statement : new String[] {JobSql.COMPLETE_FINISHED, JobSql.COMPLETE_IF_FINISHED}) {
+                Set<String> completion = PlannedPartitions.of(db, "run", statement, parameters);
+                assertThat(completion).as(statement).contains(todays,
+                        "run_p" + DateTimeFormatter.BASIC_ISO_DATE.format(today.minusDays(9)));
+                for (int ahead = 1; ahead <= 7; ahead++) {
+                    assertThat(completion).as(statement).doesNotContain("run_p"
+                            + DateTimeFormatter.BASIC_ISO_DATE.format(today.plusDays(ahead)));
+                }
             }
         }
     }

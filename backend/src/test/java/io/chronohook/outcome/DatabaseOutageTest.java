@@ -15,7 +15,6 @@ import io.chronohook.pipeline.DispatchLoop;
 import io.chronohook.pipeline.PipelineProperties;
 import io.chronohook.platform.KeyedReads;
 import io.chronohook.platform.PrefixedIds;
-import io.chronohook.platform.Uuid7;
 import io.chronohook.schedule.FinishedAttempt;
 import io.chronohook.schedule.RunId;
 import io.chronohook.schedule.RunState;
@@ -27,9 +26,6 @@ import io.r2dbc.spi.ConnectionFactoryOptions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
@@ -117,10 +113,11 @@ class DatabaseOutageTest extends ReceiverApiTest {
     void anOutcomeKnownWhileTheDatabaseIsAwayIsWrittenWhenItReturnsWithTheReceiversStatus() throws Exception {
         TestTenant tenant = signUp();
         String jobId = standbyJob(tenant, "/unused", Map.of("maxAttempts", 3));
-        UUID runId = holdRun(jobId);
+        UUID runId = HeldRuns.hold(db, jobId);
         CountDownLatch written = new CountDownLatch(1);
         OutcomeRecorder recorder = new OutcomeRecorder(relayedRuns, gate.backlog(), gone -> Mono.empty(),
-                Clock.systemUTC(), 100, Duration.ofMillis(10), recorded -> { }, new NoListener());
+                jobs -> Mono.just(0L), Clock.systemUTC(), 100, Duration.ofMillis(10), recorded -> { },
+                new HeldRuns.NoListener());
         try {
             proxy.cut();
             Instant now = Instant.now();
@@ -132,11 +129,11 @@ class DatabaseOutageTest extends ReceiverApiTest {
             await().atMost(Duration.ofSeconds(5)).until(() -> recorder.stalledRunIds().contains(runId));
             Thread.sleep(3000);
             assertThat(written.getCount()).isEqualTo(1);
-            assertThat(state(runId)).isEqualTo("delivering");
+            assertThat(HeldRuns.state(db, runId)).isEqualTo("delivering");
 
             proxy.restore();
             assertThat(written.await(10, TimeUnit.SECONDS)).isTrue();
-            assertThat(state(runId)).isEqualTo("succeeded");
+            assertThat(HeldRuns.state(db, runId)).isEqualTo("succeeded");
             assertThat(recorder.stalledRunIds()).doesNotContain(runId);
             Map<String, Object> attempt = db.sql("select outcome, status_code from attempt where run_id = :id")
                     .bind("id", runId).fetch().one().block();
@@ -152,8 +149,9 @@ class DatabaseOutageTest extends ReceiverApiTest {
         String jobId = standbyJob(tenant, "/after-outage", Map.of("maxAttempts", 3));
         LocalNode other = new LocalNode(pipeline, nodeProperties, build);
         OutcomeRecorder recorder = new OutcomeRecorder(directRuns, gate.backlog(), gone -> Mono.empty(),
-                Clock.systemUTC(), 100, Duration.ofMillis(10), recorded -> other.inFlight().addAndGet(-recorded),
-                new NoListener());
+                jobs -> Mono.just(0L), Clock.systemUTC(), 100, Duration.ofMillis(10),
+                recorded -> other.inFlight().addAndGet(-recorded),
+                new HeldRuns.NoListener());
         DispatchLoop loop = new DispatchLoop(gate, batcher, relayedRuns, deliveries, recorder, telemetry,
                 pipeline.dispatch(), 2000, Clock.systemUTC(), other, () -> Mono.just(0L));
         drainThisNode(true);
@@ -203,44 +201,7 @@ class DatabaseOutageTest extends ReceiverApiTest {
         return thisNode.id().value();
     }
 
-    /** Writes a run of the job in delivery under an hour-long lease, as a claim would. */
-    private UUID holdRun(String jobId) {
-        UUID run = Uuid7.at(Instant.now());
-        db.sql("""
-                insert into run (id, tenant_id, job_id, scheduled_for, due_at, state, attempt, trigger, claimed_at,
-                                 lease_until, created_at, updated_at)
-                select :id, tenant_id, id, :now, :now, 'delivering', 1, 'manual', :now, :now + interval '1 hour',
-                       :now, :now
-                  from job where id = :job
-                """).bind("id", run).bind("now", OffsetDateTime.now(ZoneOffset.UTC))
-                .bind("job", PrefixedIds.parse(JobId.PREFIX, jobId).orElseThrow()).then().block();
-        return run;
-    }
-
-    private String state(UUID runId) {
-        return db.sql("select state from run where id = :id").bind("id", runId)
-                .map(row -> row.get("state", String.class)).one().block();
-    }
-
     private static TenantId tenantOf(TestTenant tenant) {
         return TenantId.parse(tenant.tenantId()).orElseThrow();
-    }
-
-    /** The outcome listener's part is not under test here. */
-    private static final class NoListener implements OutcomeRecorder.Listener {
-        @Override
-        public Mono<Void> recorded(List<FinishedAttempt> attempts) {
-            return Mono.empty();
-        }
-
-        @Override
-        public Mono<Void> lost(List<RunStore.RescuedRun> dead) {
-            return Mono.empty();
-        }
-
-        @Override
-        public Mono<Void> timedOut(OutcomeRecorder.TimedOut timedOut) {
-            return Mono.empty();
-        }
     }
 }

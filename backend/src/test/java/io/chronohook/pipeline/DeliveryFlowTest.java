@@ -8,18 +8,42 @@ import io.chronohook.support.ReceiverApiTest;
 import io.chronohook.support.TestReceiver;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.redisson.api.RedissonClient;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
+import org.springframework.r2dbc.core.DatabaseClient;
 
 /** The whole way of a run — API, planner, gate, dispatcher, outcome — against the real Postgres, Redis and a receiver. */
 class DeliveryFlowTest extends ReceiverApiTest {
 
     @Autowired
     RedissonClient redis;
+
+    @Autowired
+    DatabaseClient db;
+
+    @Test
+    void aRunIsClaimedTheGatesLeadAheadOfItsTimeAndSentNoEarlierThanItIsDue() {
+        TestTenant tenant = signUp();
+        Map<?, ?> job = createJob(tenant, Map.of("type", "delay", "delay", "PT2S"), "/ahead", Map.of(), "{}");
+        Instant scheduledFor = Instant.parse((String) ((Map<?, ?>) job.get("schedule")).get("at"));
+
+        await().atMost(Duration.ofSeconds(15)).until(() -> receiver.receivedAt("/ahead").size() == 1);
+        assertThat(receiver.receivedAt("/ahead").getFirst().at()).isAfterOrEqualTo(scheduledFor);
+        Map<String, Object> run = await().atMost(Duration.ofSeconds(5)).until(() -> db.sql("""
+                        select r.claimed_at, a.started_at from run r join attempt a on a.run_id = r.id
+                         where r.job_id = :job
+                        """).bind("job", storedId((String) job.get("id"))).fetch().one().block(),
+                row -> row != null);
+        // Claimed within the lead (250 ms by default) before the due time, the attempt started at it.
+        assertThat(((OffsetDateTime) run.get("claimed_at")).toInstant()).isBefore(scheduledFor)
+                .isAfter(scheduledFor.minusMillis(250).minusMillis(1));
+        assertThat(((OffsetDateTime) run.get("started_at")).toInstant()).isAfterOrEqualTo(scheduledFor);
+    }
 
     @Test
     void aDelayedJobArrivesOnTimeSignedWithTheRunIdAndSucceeds() throws Exception {

@@ -47,6 +47,18 @@ public final class PlannedPartitions {
 
     /** The lines of the plan of {@code sql} with {@code parameters} (given as literals, {@link Sql} as it is). */
     public static List<String> plan(Connection db, String sql, Map<String, Object> parameters) throws SQLException {
+        String bound = bound(sql, parameters);
+        List<String> lines = new ArrayList<>();
+        try (Statement statement = db.createStatement(); ResultSet plan = statement.executeQuery("explain " + bound)) {
+            while (plan.next()) {
+                lines.add(plan.getString(1));
+            }
+        }
+        return lines;
+    }
+
+    /** {@code sql} with its named parameters replaced by {@code parameters} as literals ({@link Sql} as it is). */
+    public static String bound(String sql, Map<String, Object> parameters) {
         String bound = sql;
         for (Map.Entry<String, Object> parameter : parameters.entrySet()) {
             Object value = parameter.getValue();
@@ -57,12 +69,6 @@ public final class PlannedPartitions {
         if (bound.matches("(?s).*[^:]:[a-zA-Z]\\w*.*")) {
             throw new IllegalArgumentException("a parameter of the statement has no value: " + bound);
         }
-        List<String> lines = new ArrayList<>();
-        try (Statement statement = db.createStatement(); ResultSet plan = statement.executeQuery("explain " + bound)) {
-            while (plan.next()) {
-                lines.add(plan.getString(1));
-            }
-        }
-        return lines;
+        return bound;
     }
 }

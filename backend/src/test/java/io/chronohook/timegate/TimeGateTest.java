@@ -38,7 +38,7 @@ class TimeGateTest {
         redis = Redisson.create(config);
         redis.getKeys().flushdb();
         gate = new TimeGate(redis, new GateProperties(1, Duration.ofSeconds(10), 2000, Duration.ofSeconds(60),
-                Duration.ofSeconds(15)));
+                Duration.ofSeconds(15), Duration.ofMillis(250)));
     }
 
     @AfterEach
@@ -174,6 +174,21 @@ class TimeGateTest {
                     assertThat(run.lane()).isEqualTo("2");
                 });
         assertThat(gate.readyDepths().block()).isEmpty();
+    }
+
+    @Test
+    void runsAreReleasedTheLeadAheadOfTheirDueTimeStampedWithTheTimeOfTheirRelease() {
+        gate.weigh(Map.of(light, 1)).block();
+        GateEntry within = new GateEntry(new RunId(Uuid7.next(Clock.systemUTC())), light, now.plusMillis(250), null);
+        GateEntry beyond = new GateEntry(new RunId(Uuid7.next(Clock.systemUTC())), light, now.plusMillis(251), null);
+        gate.offer(List.of(within, beyond)).block();
+
+        assertThat(gate.releaseAndTake(0, now, 2000, 100, 5).block().released()).singleElement().satisfies(run -> {
+            assertThat(run.runId()).isEqualTo(within.id());
+            assertThat(run.releasedAt()).isEqualTo(now);
+        });
+        assertThat(gate.release(0, now, 2000).block()).isZero();
+        assertThat(gate.release(0, now.plusMillis(1), 2000).block()).isEqualTo(1);
     }
 
     private List<GateEntry> due(TenantId tenant, int count) {

@@ -1,0 +1,103 @@
+package io.chronohook.outcome;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.job.JobId;
+import io.chronohook.job.JobStore;
+import io.chronohook.pipeline.DispatchLoop;
+import io.chronohook.platform.PrefixedIds;
+import io.chronohook.schedule.FinishedAttempt;
+import io.chronohook.schedule.RunId;
+import io.chronohook.schedule.RunState;
+import io.chronohook.schedule.RunStore;
+import io.chronohook.support.ReceiverApiTest;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.r2dbc.core.DatabaseClient;
+import reactor.core.publisher.Mono;
+
+/**
+ * The outcome recorder hands the jobs of runs that ended as their job's last occurrence over to be completed with
+ * the batch that ended them, and only those: not a run going back to wait for a retry, not a run of a job with
+ * occurrences left.
+ */
+class LastOccurrenceOutcomeTest extends ReceiverApiTest {
+
+    @Autowired
+    DatabaseClient db;
+
+    @Autowired
+    RunStore runs;
+
+    @Autowired
+    JobStore jobs;
+
+    @Autowired
+    DispatchLoop.Gate gate;
+
+    @Test
+    void theJobsOfRunsThatEndedAsTheirLastOccurrenceAreHandedOverWithTheirBatchAndCompleted() throws Exception {
+        TestTenant tenant = signUp();
+        String ended = standbyJob(tenant, "/unused", Map.of("maxAttempts", 3));
+        String retried = standbyJob(tenant, "/unused", Map.of("maxAttempts", 3));
+        String recurring = standbyJob(tenant, "/unused", Map.of("maxAttempts", 3));
+        UUID endedRun = HeldRuns.hold(db, ended);
+        UUID retriedRun = HeldRuns.hold(db, retried);
+        UUID recurringRun = HeldRuns.hold(db, recurring);
+        // Their one occurrence planned: none left (the jobs of the runs held, once those are in flight).
+        for (String job : List.of(ended, retried)) {
+            db.sql("update job set next_fire_at = null where id = :id").bind("id", uuid(job)).then().block();
+        }
+        List<List<JobId>> handed = new CopyOnWriteArrayList<>();
+        OutcomeRecorder recorder = new OutcomeRecorder(runs, gate.backlog(), gone -> Mono.empty(), ids -> {
+            handed.add(ids);
+            return jobs.completeIfFinished(ids);
+        }, Clock.systemUTC(), 100, Duration.ofSeconds(1), recorded -> { }, new HeldRuns.NoListener());
+        CountDownLatch written = new CountDownLatch(3);
+        try {
+            Instant now = Instant.now();
+            recorder.submit(attempt(tenant, endedRun, ended, RunState.SUCCEEDED, null, true, now), written::countDown);
+            recorder.submit(attempt(tenant, retriedRun, retried, RunState.RETRY_WAIT, now.plusSeconds(3600), true, now),
+                    written::countDown);
+            recorder.submit(attempt(tenant, recurringRun, recurring, RunState.SUCCEEDED, null, false, now),
+                    written::countDown);
+            assertThat(written.await(10, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            recorder.close();
+        }
+
+        assertThat(handed).containsExactly(List.of(new JobId(uuid(ended))));
+        assertThat(HeldRuns.state(db, endedRun)).isEqualTo("succeeded");
+        assertThat(HeldRuns.state(db, retriedRun)).isEqualTo("retry_wait");
+        assertThat(jobState(ended)).isEqualTo("completed");
+        assertThat(jobState(retried)).isEqualTo("active");
+        assertThat(jobState(recurring)).isEqualTo("active");
+    }
+
+    private static FinishedAttempt attempt(TestTenant tenant, UUID run, String job, RunState state, Instant nextDue,
+                                           boolean lastOccurrence, Instant now) {
+        return new FinishedAttempt(new RunId(run), TenantId.parse(tenant.tenantId()).orElseThrow(),
+                new JobId(uuid(job)), 1, state, nextDue, true, now.minusMillis(30), now.minusMillis(10), now,
+                state == RunState.SUCCEEDED ? 200 : 503, 30, state == RunState.SUCCEEDED ? "delivered" : "rejected",
+                null, null, null, null, "example.com", false, lastOccurrence, null);
+    }
+
+    private String jobState(String job) {
+        return db.sql("select state from job where id = :id").bind("id", uuid(job))
+                .map(row -> row.get("state", String.class)).one().block();
+    }
+
+    private static UUID uuid(String job) {
+        return PrefixedIds.parse(JobId.PREFIX, job).orElseThrow();
+    }
+}
