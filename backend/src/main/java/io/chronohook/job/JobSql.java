@@ -137,27 +137,37 @@ final class JobSql {
      * counts as live: an upgrade releases it). Installation-wide maintenance, leaderless through SKIP LOCKED; the
      * jobs are looked at in id order from {@code :after}, so that a round goes on past those whose runs are still live
      * rather than looking at them again. See {@link #completion}. Returns how many were completed and the last id
-     * looked at (null when none was left after {@code :after}).
+     * looked at (null when none was left after {@code :after}). The completed jobs are counted off their tenants'
+     * first stripes, waited for when held (a batch create of the tenant holds them until it commits).
      */
     static final String COMPLETE_FINISHED = completion("""
-            select id from job
+            select id, tenant_id from job
              where state = 'active' and next_fire_at is null and id > :after
              order by id
              limit :limit
                for update skip locked""", """
+            select distinct tenant_id, cast(0 as smallint) as stripe from due""", """
             select (select cast(coalesce(sum(jobs), 0) as bigint) from per_tenant) as completed,
                    (select id from due order by id desc limit 1) as last""");
 
     /**
      * Completes the given jobs if they are active, have no occurrence left and none of their runs is still live: the
      * jobs of runs that just ended, completed as their outcomes are written. A job locked elsewhere is skipped (the
-     * job completer's rounds find it). Returns how many were completed.
+     * job completer's rounds find it). Never waits: the completed jobs are counted off a stripe of their tenant's
+     * that no other transaction holds, and the jobs of a tenant none of whose stripes is free (a batch create of the
+     * tenant holds them all until it commits) are left to the completer too, so that completions never wait for one
+     * tenant's creates. Returns how many were completed.
      */
     static final String COMPLETE_IF_FINISHED = completion("""
-            select id from job
+            select id, tenant_id from job
              where id = any(cast(:ids as uuid[])) and state = 'active' and next_fire_at is null
              order by id
                for update skip locked""", """
+            select t.tenant_id, s.stripe
+              from (select distinct tenant_id from due) t
+             cross join lateral (select stripe from job_count c
+                                  where c.tenant_id = t.tenant_id
+                                  limit 1 for update skip locked) s""", """
             select cast(coalesce(sum(jobs), 0) as bigint) as completed from per_tenant""");
 
     /**
@@ -165,18 +175,22 @@ final class JobSql {
      * held runs and runs in flight are looked for apart, each over its own partial index; the waiting and those in
      * flight between the open runs' floor and the runs' ceiling, the held ones (which may be weeks old) below the
      * ceiling, so that no partition made ahead and no closed day is planned for them. The job's definition is
-     * unchanged, so updated_at stays. The completed jobs are taken off their tenants' live-job counts (first stripe, in
-     * tenant order); {@code answer} is the statement's final select, over {@code due} and {@code per_tenant}.
+     * unchanged, so updated_at stays. Only the jobs of the tenants {@code stripes} selects a stripe for (tenant_id,
+     * stripe; from {@code due}) are completed, and taken off their tenants' live-job counts on that stripe, in tenant
+     * order; {@code answer} is the statement's final select, over {@code due} and {@code per_tenant}.
      */
-    private static String completion(String candidates, String answer) {
+    private static String completion(String candidates, String stripes, String answer) {
         return """
             with due as (
             """ + candidates.indent(4) + """
+            ), stripes as (
+            """ + stripes.indent(4) + """
             ), completed as (
                 update job j
                    set state = 'completed', version = j.version + 1
                   from due
                  where j.id = due.id
+                   and due.tenant_id in (select tenant_id from stripes)
                    and not exists (select 1 from run r
                                     where r.job_id = j.id and r.state in ('scheduled', 'queued', 'retry_wait')
                                       and r.id >= :openFloor and r.id < :runCeiling)
@@ -190,7 +204,8 @@ final class JobSql {
                 select tenant_id, count(*) as jobs from completed group by tenant_id
             ), counted as (
                 insert into job_count (tenant_id, stripe, live)
-                select tenant_id, 0, - jobs from per_tenant order by tenant_id
+                select p.tenant_id, s.stripe, - p.jobs from per_tenant p join stripes s on s.tenant_id = p.tenant_id
+                 order by p.tenant_id
                 on conflict (tenant_id, stripe) do update set live = job_count.live + excluded.live
             )
             """ + answer + "\n";

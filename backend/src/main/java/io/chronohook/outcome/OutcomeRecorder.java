@@ -36,7 +36,16 @@ public final class OutcomeRecorder implements AutoCloseable {
     private static final Duration OUTAGE_FIRST_RETRY = Duration.ofMillis(100);
     private static final Duration OUTAGE_MAX_RETRY = Duration.ofSeconds(1);
 
+    /**
+     * Jobs waiting to be completed, at most this many batches' worth; past it a job is left to the job completer, so
+     * that completions that fall behind the outcomes neither slow them nor grow without bound.
+     */
+    static final int COMPLETIONS_QUEUED_BATCHES = 20;
+
     private final BatchWriter<Pending> batches;
+    /** The jobs of runs that ended as their last occurrence, completed beside the outcome batches, not between them. */
+    private final BatchWriter<JobId> completions;
+    private final int completionsQueued;
     private final Set<UUID> stalled = ConcurrentHashMap.newKeySet();
     private final OutageLog outage = new OutageLog(log, "attempts could not be recorded; they wait for the database");
 
@@ -48,11 +57,13 @@ public final class OutcomeRecorder implements AutoCloseable {
      */
     public OutcomeRecorder(RunStore runs, GateBacklog gate, JobPauser pauser, JobFinisher finisher, Clock clock,
                            int batch, Duration flush, IntConsumer recorded, Listener listener) {
+        this.completions = new BatchWriter<>(batch, flush, jobs -> completeJobs(finisher, jobs));
+        this.completionsQueued = batch * COMPLETIONS_QUEUED_BATCHES;
         // One batch written at a time; an attempt waits at most the flush time, or for the batch being written.
         this.batches = new BatchWriter<>(batch, flush, pending -> {
             List<FinishedAttempt> attempts = pending.stream().map(Pending::attempt).toList();
             return write(runs, gate, pauser, clock, attempts)
-                    .then(Mono.defer(() -> completeJobs(finisher, attempts)))
+                    .then(Mono.fromRunnable(() -> handOverEndedJobs(attempts)))
                     .then(Mono.defer(() -> listener.recorded(attempts)))
                     .doFinally(signal -> {
                         pending.forEach(Pending::written);
@@ -100,20 +111,25 @@ public final class OutcomeRecorder implements AutoCloseable {
     }
 
     /**
-     * Completes the jobs whose last occurrence ended in this batch, if nothing else of theirs is live. A job left
-     * active here (the write failed, the job was locked) is completed by the job completer's rounds.
+     * Completes the given jobs, whose last occurrence ended in a batch written, if nothing else of theirs is live. A
+     * job left active here (the write failed, the job was locked, too many were waiting) is completed by the job
+     * completer's rounds.
      */
     @FunctionalInterface
     public interface JobFinisher {
         Mono<Long> completeIfFinished(List<JobId> jobs);
     }
 
-    private static Mono<Void> completeJobs(JobFinisher finisher, List<FinishedAttempt> attempts) {
-        List<JobId> ended = attempts.stream().filter(FinishedAttempt::endsLastOccurrence)
-                .map(FinishedAttempt::jobId).toList();
-        if (ended.isEmpty()) {
-            return Mono.empty();
+    /** Queues the jobs of the runs of a batch just written that ended as their last occurrence for completion. */
+    private void handOverEndedJobs(List<FinishedAttempt> attempts) {
+        for (FinishedAttempt attempt : attempts) {
+            if (attempt.endsLastOccurrence() && completions.queued() < completionsQueued) {
+                completions.submit(attempt.jobId());
+            }
         }
+    }
+
+    private static Mono<Void> completeJobs(JobFinisher finisher, List<JobId> ended) {
         return finisher.completeIfFinished(ended)
                 .onErrorResume(error -> {
                     log.warn("could not complete the jobs of {} runs that ended; the job completer will", ended.size(),
@@ -195,7 +211,7 @@ public final class OutcomeRecorder implements AutoCloseable {
     public void close(Duration grace) {
         long deadline = System.nanoTime() + grace.toNanos();
         try {
-            while (!batches.idle() && System.nanoTime() - deadline < 0) {
+            while (!(batches.idle() && completions.idle()) && System.nanoTime() - deadline < 0) {
                 Thread.sleep(10);
             }
         } catch (InterruptedException e) {
@@ -205,6 +221,7 @@ public final class OutcomeRecorder implements AutoCloseable {
             log.warn("outcomes not all written within {}; their runs' leases will return them to the queue", grace);
         }
         batches.dispose();
+        completions.dispose();
     }
 
     @Override

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
@@ -195,10 +196,9 @@ public final class DispatchLoop {
      */
     private Mono<Void> holdOverlapping(List<TimeGate.Released> taken, Map<RunId, RunStore.Overlap> overlapping) {
         Instant now = clock.instant();
-        List<TimeGate.Released> early = taken.stream()
-                .filter(released -> overlapping.containsKey(released.runId())
-                        && overlapping.get(released.runId()).dueAt().isAfter(now))
-                .toList();
+        Predicate<TimeGate.Released> notDueYet = released -> overlapping.containsKey(released.runId())
+                && overlapping.get(released.runId()).dueAt().isAfter(now);
+        List<TimeGate.Released> early = taken.stream().filter(notDueYet).toList();
         if (!early.isEmpty()) {
             Instant due = early.stream().map(released -> overlapping.get(released.runId()).dueAt())
                     .max(Comparator.naturalOrder()).orElseThrow();
@@ -214,7 +214,7 @@ public final class DispatchLoop {
                 .filter(e -> e.getValue().policy().equals("skip") && !e.getValue().dueAt().isAfter(now))
                 .map(Map.Entry::getKey).toList();
         List<RunStore.GateEntry> later = taken.stream()
-                .filter(released -> overlapping.containsKey(released.runId()) && !early.contains(released)
+                .filter(released -> overlapping.containsKey(released.runId()) && !notDueYet.test(released)
                         && "queue".equals(overlapping.get(released.runId()).policy()))
                 .map(released -> released.offerAt(now.plus(QUEUE_RETRY)))
                 .toList();

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * Jobs with no occurrence left are completed once nothing of theirs is live: those whose last run just ended, as its
  * outcome is written ({@link JobSql#COMPLETE_IF_FINISHED}), and the rest by the job completer's rounds
  * ({@link JobSql#COMPLETE_FINISHED}), which go on through the jobs in id order instead of looking at the same live
- * ones again. Each completion is taken off the tenant's live-job count once. On a database of its own.
+ * ones again. Each completion is taken off the tenant's live-job count once; the completion by outcome never waits
+ * for a stripe of that count. On a database of its own.
  */
 class JobCompletionTest {
 
@@ -82,6 +83,31 @@ class JobCompletionTest {
             assertThat(completeIfFinished(db, all)).as("a completed job is not counted off again").isZero();
             assertThat(states(db, List.of(locked))).containsExactly("completed");
             assertThat(live(db)).isEqualTo(97);
+        }
+    }
+
+    @Test
+    void theJobsOfATenantWhoseStripesAreAllHeldAreLeftWithoutWaitingAndCountedOffAFreeStripeOtherwise()
+            throws Exception {
+        try (Connection db = database.jdbc(); Connection creating = database.jdbc()) {
+            update(db, "insert into job_count (tenant_id, stripe, live) values ('" + tenant + "', 1, 0)");
+            UUID ended = job(db, null, "succeeded");
+            UUID alsoEnded = job(db, null, "dead");
+            update(db, "set statement_timeout = '5s'");
+            creating.setAutoCommit(false);
+            update(creating, "select stripe from job_count where tenant_id = '" + tenant + "' for update");
+
+            assertThat(completeIfFinished(db, List.of(ended))).as("every stripe held by a batch create").isZero();
+            assertThat(states(db, List.of(ended))).containsExactly("active");
+
+            creating.rollback();
+            update(creating, "select stripe from job_count where tenant_id = '" + tenant + "' and stripe = 0"
+                    + " for update");
+            assertThat(completeIfFinished(db, List.of(ended, alsoEnded))).isEqualTo(2);
+            assertThat(states(db, List.of(ended, alsoEnded))).containsExactly("completed", "completed");
+            assertThat(stripe(db, 1)).as("counted off the stripe that was free").isEqualTo(-2);
+            creating.rollback();
+            assertThat(live(db)).isEqualTo(98);
         }
     }
 
@@ -179,6 +205,15 @@ class JobCompletionTest {
         try (Statement statement = db.createStatement();
              ResultSet row = statement.executeQuery("select sum(live) from job_count where tenant_id = '" + tenant
                      + "'")) {
+            row.next();
+            return row.getLong(1);
+        }
+    }
+
+    private long stripe(Connection db, int stripe) throws SQLException {
+        try (Statement statement = db.createStatement();
+             ResultSet row = statement.executeQuery("select live from job_count where tenant_id = '" + tenant
+                     + "' and stripe = " + stripe)) {
             row.next();
             return row.getLong(1);
         }

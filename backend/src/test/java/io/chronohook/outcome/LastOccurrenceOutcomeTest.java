@@ -15,6 +15,7 @@ import io.chronohook.support.ReceiverApiTest;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -27,9 +28,9 @@ import org.springframework.r2dbc.core.DatabaseClient;
 import reactor.core.publisher.Mono;
 
 /**
- * The outcome recorder hands the jobs of runs that ended as their job's last occurrence over to be completed with
- * the batch that ended them, and only those: not a run going back to wait for a retry, not a run of a job with
- * occurrences left.
+ * The outcome recorder hands the jobs of runs that ended as their job's last occurrence over to be completed once
+ * the batch that ended them is written (beside the next batches, and before the recorder closes), and only those: not
+ * a run going back to wait for a retry, not a run of a job with occurrences left.
  */
 class LastOccurrenceOutcomeTest extends ReceiverApiTest {
 
@@ -82,6 +83,41 @@ class LastOccurrenceOutcomeTest extends ReceiverApiTest {
         assertThat(jobState(ended)).isEqualTo("completed");
         assertThat(jobState(retried)).isEqualTo("active");
         assertThat(jobState(recurring)).isEqualTo("active");
+    }
+
+    @Test
+    void jobsWaitingToBeCompletedAreBoundedTheRestLeftToTheCompleter() throws Exception {
+        TestTenant tenant = signUp();
+        int batches = OutcomeRecorder.COMPLETIONS_QUEUED_BATCHES;
+        List<String> jobIds = new ArrayList<>();
+        List<UUID> runIds = new ArrayList<>();
+        for (int i = 0; i < batches + 10; i++) {
+            String job = standbyJob(tenant, "/unused", Map.of("maxAttempts", 1));
+            jobIds.add(job);
+            runIds.add(HeldRuns.hold(db, job));
+        }
+        List<JobId> handed = new CopyOnWriteArrayList<>();
+        // Batches of one, gathered for 3 s: the outcomes are all written (one after the other, without waiting)
+        // before the first completion is taken, so the queue fills up.
+        OutcomeRecorder recorder = new OutcomeRecorder(runs, gate.backlog(), gone -> Mono.empty(), ids -> {
+            handed.addAll(ids);
+            return Mono.just(0L);
+        }, Clock.systemUTC(), 1, Duration.ofSeconds(3), recorded -> { }, new HeldRuns.NoListener());
+        CountDownLatch written = new CountDownLatch(jobIds.size());
+        try {
+            Instant now = Instant.now();
+            for (int i = 0; i < jobIds.size(); i++) {
+                recorder.submit(attempt(tenant, runIds.get(i), jobIds.get(i), RunState.SUCCEEDED, null, true, now),
+                        written::countDown);
+            }
+            assertThat(written.await(20, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            recorder.close(Duration.ofSeconds(20));
+        }
+
+        assertThat(handed).as("a batch's worth for each of the batches that may wait, the rest left")
+                .containsExactlyElementsOf(jobIds.subList(0, batches).stream().map(job -> new JobId(uuid(job)))
+                        .toList());
     }
 
     private static FinishedAttempt attempt(TestTenant tenant, UUID run, String job, RunState state, Instant nextDue,
