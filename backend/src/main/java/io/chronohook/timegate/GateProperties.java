@@ -12,7 +12,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("chronohook.gate")
 public record GateProperties(
         @DefaultValue("4") int shards,
-        @DefaultValue("PT10S") Duration horizon,
+        @DefaultValue("PT30S") Duration horizon,
         @DefaultValue("2000") int releaseBatch,
         @DefaultValue("PT60S") Duration overdueAfter,
         @DefaultValue("PT15S") Duration sweepInterval,

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.chronohook.job.JobId;
 import io.chronohook.support.ReceiverApiTest;
 import io.chronohook.support.TestReceiver;
+import io.chronohook.timegate.GateProperties;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -36,6 +37,9 @@ class PlannerReachTest extends ReceiverApiTest {
     @Autowired
     Planner planner;
 
+    @Autowired
+    GateProperties gate;
+
     @Test
     void aJobFiringEverySecondIsPlannedSeveralOccurrencesAtATime() throws Exception {
         TestTenant tenant = signUp();
@@ -57,8 +61,8 @@ class PlannerReachTest extends ReceiverApiTest {
         assertThat(nextFireAts).as("the job's next occurrence, as the planner moved it").hasSizeLessThanOrEqualTo(4);
         Duration reach = planner.reach(new JobId(storedId(jobId)));
         assertThat(reach).isBetween(Duration.ofSeconds(5), Duration.ofSeconds(10));
-        assertThat(furthestAhead).as("planned past the 10 s horizon by the job's reach")
-                .isGreaterThan(Duration.ofSeconds(10).plus(reach).minusMillis(1500));
+        assertThat(furthestAhead).as("planned past the gate's horizon by the job's reach")
+                .isGreaterThan(gate.horizon().plus(reach).minusMillis(1500));
 
         assertEverySecondOnce(receiver.receivedAt("/often"), 5);
     }
@@ -96,18 +100,22 @@ class PlannerReachTest extends ReceiverApiTest {
         TestTenant tenant = signUp();
         String jobId = everySecond(tenant, "/wiped");
         await().atMost(Duration.ofSeconds(15)).until(() -> receiver.receivedAt("/wiped").size() >= 2);
-        await().atMost(Duration.ofSeconds(15)).until(() -> lastPlanned(jobId).isAfter(Instant.now().plusSeconds(12)));
+        Duration horizon = gate.horizon();
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> lastPlanned(jobId).isAfter(Instant.now().plus(horizon).plusSeconds(2)));
 
         Instant wiped = Instant.now();
         redis.getKeys().flushdb();
 
-        // The occurrences planned beyond the horizon at the wipe fall due within 20 s: each arrives, on time.
-        await().atMost(Duration.ofSeconds(40)).until(() -> receiver.receivedAt("/wiped").stream()
-                .anyMatch(r -> scheduledFor(r).isAfter(wiped.plusSeconds(20))));
+        // The occurrences planned beyond the horizon at the wipe fall due within the horizon and the reach (10 s
+        // more at most): each arrives, on time.
+        Duration planned = horizon.plusSeconds(10);
+        await().atMost(planned.plusSeconds(20)).until(() -> receiver.receivedAt("/wiped").stream()
+                .anyMatch(r -> scheduledFor(r).isAfter(wiped.plus(planned))));
         List<TestReceiver.Received> received = receiver.receivedAt("/wiped");
-        assertEverySecondOnce(received, 20);
+        assertEverySecondOnce(received, (int) planned.toSeconds());
         for (TestReceiver.Received r : received) {
-            if (scheduledFor(r).isAfter(wiped.plusSeconds(11))) {
+            if (scheduledFor(r).isAfter(wiped.plus(horizon).plusSeconds(1))) {
                 assertThat(Duration.between(scheduledFor(r), r.at())).as("lag of the run due at %s", scheduledFor(r))
                         .isLessThan(Duration.ofSeconds(5));
             }
