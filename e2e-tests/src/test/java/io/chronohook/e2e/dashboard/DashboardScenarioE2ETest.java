@@ -88,7 +88,8 @@ class DashboardScenarioE2ETest {
                     && !browser.driver().findElements(By.cssSelector("table .state-succeeded")).isEmpty());
             assertThat(receiver.distinct()).isPositive();
             browser.screenshotWholePage("job-detail");
-            browser.click(By.cssSelector("a.run-link"));
+            // The list starts with the occurrences planned ahead (up to the gate's horizon): follow a delivered run.
+            browser.click(By.xpath("//tr[.//*[contains(@class, 'state-succeeded')]]//a[contains(@class, 'run-link')]"));
             browser.waitFor(By.cssSelector("#attempts .attempt"), WAIT);
             refreshUntil(browser, () -> !browser.driver().findElements(By.cssSelector("#attempts .attempt.ok")).isEmpty());
             assertThat(browser.find(By.id("attempts")).getText()).contains("200");
