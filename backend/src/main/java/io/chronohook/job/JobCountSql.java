@@ -4,21 +4,27 @@ package io.chronohook.job;
 final class JobCountSql {
 
     /**
-     * The first part ({@code with} query {@code counted}) of a statement that makes a job: one job added to a stripe
-     * that no other transaction holds and that is below its cap, the caps being shared out for the limit {@code max};
-     * no row when there is none. The cap is checked on the locked row as last committed.
+     * The first part ({@code with} query {@code counted}) of a statement that makes {@code count} jobs: added to a
+     * stripe that no other transaction holds and whose cap leaves room for them, the caps being shared out for the
+     * limit {@code max}; no row when there is none. The cap is checked on the locked row as last committed.
      */
     static final String COUNTED_ON_FREE_STRIPE = """
             with free as (
                 select stripe from job_count
-                 where tenant_id = :tenantId and cap_for = :max and live < cap
+                 where tenant_id = :tenantId and cap_for = :max and live + :count <= cap
                  limit 1 for update skip locked
             ), counted as (
-                update job_count c set live = c.live + 1
+                update job_count c set live = c.live + :count
                   from free
                  where c.tenant_id = :tenantId and c.stripe = free.stripe
                 returning c.stripe
             )""";
+
+    /** Adds {@code count} jobs on a free stripe with room for them ({@link #COUNTED_ON_FREE_STRIPE}): 1 if it did. */
+    static final String ADD_ON_FREE_STRIPE = COUNTED_ON_FREE_STRIPE + """
+
+            select count(*) as added from counted
+            """;
 
     /**
      * As {@link #COUNTED_ON_FREE_STRIPE}, on the given stripe, waiting for it if another transaction holds it (its cap

@@ -22,7 +22,8 @@ import reactor.core.publisher.Mono;
  * held, the caps shared out for another limit, or the stripes not made yet), the caps are shared out if they are not
  * ({@link #shareCaps}, once for a tenant's first creates) and the create made again; failing that, and for batches and
  * small limits, the create holds every stripe of the tenant, in stripe order, adds only if the total then plus its own
- * stays within the limit, and shares the room left out over the stripes again ({@link #addHoldingEveryStripe}).
+ * stays within the limit, and shares the room left out over the stripes again ({@link #addHoldingEveryStripe}). A
+ * batch first looks for a free stripe with room for all its jobs ({@link #addOnFreeStripe}).
  */
 @Repository
 public class JobCounter {
@@ -100,6 +101,17 @@ public class JobCounter {
     private Mono<Long> notShared(TenantId tenantId, long max) {
         return db.sql(JobCountSql.NOT_SHARED_FOR).bind("tenantId", tenantId.value()).bind("max", max)
                 .bind("stripes", STRIPES).map(row -> row.get("not_shared", Long.class)).one();
+    }
+
+    /**
+     * Adds {@code count} jobs (a batch) to a stripe of the tenant's that no other transaction holds and whose cap leaves
+     * room for them, inside the transaction that creates them; emits false (nothing added, nothing held) when none
+     * has, and the batch is then counted {@linkplain #addHoldingEveryStripe holding every stripe}. Concurrent batches
+     * of a tenant far from its limit so go on at once.
+     */
+    public Mono<Boolean> addOnFreeStripe(TenantId tenantId, int count, long max) {
+        return db.sql(JobCountSql.ADD_ON_FREE_STRIPE).bind("tenantId", tenantId.value()).bind("count", count)
+                .bind("max", max).map(row -> row.get("added", Long.class)).one().map(added -> added == 1);
     }
 
     /**

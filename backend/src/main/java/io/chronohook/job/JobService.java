@@ -35,7 +35,6 @@ import org.springframework.http.HttpStatus;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.SerializationFeature;
@@ -129,20 +128,24 @@ public class JobService {
                         .subscribeOn(Schedulers.boundedElastic())
                         .flatMap(definitions -> {
                             Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-                            return counter.addHoldingEveryStripe(tenantId, definitions.size(), plan.maxJobs())
+                            int count = definitions.size();
+                            return counter.addOnFreeStripe(tenantId, count, plan.maxJobs()).filter(added -> added)
+                                    .switchIfEmpty(Mono.defer(() -> counter.addHoldingEveryStripe(tenantId, count,
+                                            plan.maxJobs())))
                                     .flatMap(added -> !added
                                             ? Mono.error(new ApiException(HttpStatus.FORBIDDEN, "quota_exceeded",
                                                     "the " + plan.name() + " plan allows " + plan.maxJobs() + " jobs"))
-                                            : Flux.fromIterable(definitions)
-                                                    .concatMap(definition -> insertOne(tenantId, definition, now))
-                                                    .collectList())
-                                    .flatMap(created -> audit.record(tenantId, AuditEntry.by(caller, "jobs.created",
-                                                    "job", null, Map.of("count", created.size())))
-                                            .thenReturn(created))
+                                            : insertAll(tenantId, definitions, now))
+                                    .flatMap(batch -> audit.record(tenantId, AuditEntry.by(caller, "jobs.created",
+                                                    "job", null, Map.of("count", batch.jobs().size())))
+                                            .thenReturn(batch))
                                     .as(tx::transactional);
                         }))
-                .flatMap(created -> Flux.fromIterable(created).concatMap(this::offerFirstRun).then()
-                        .thenReturn(created));
+                .flatMap(batch -> gate.offer(batch.runs()).thenReturn(batch.jobs()));
+    }
+
+    /** The jobs a batch made, and the runs of its "now" jobs, to offer to the gate once committed. */
+    private record Batch(List<Job> jobs, List<RunStore.GateEntry> runs) {
     }
 
     private List<JobDefinition> validateAll(List<JobRequest> requests, Plan plan) {
@@ -165,8 +168,17 @@ public class JobService {
         return definitions;
     }
 
-    private Mono<Job> insertOne(TenantId tenantId, JobDefinition definition, Instant now) {
-        return insertOne(tenantId, new JobId(Uuid7.next(clock)), definition, now);
+    /** Writes the jobs of a batch in one statement, and the runs of its "now" jobs in another. */
+    private Mono<Batch> insertAll(TenantId tenantId, List<JobDefinition> definitions, Instant now) {
+        List<JobStore.NewJob> made = definitions.stream().map(definition -> new JobStore.NewJob(
+                new JobId(Uuid7.next(clock)), definition, firstFire(definition, now))).toList();
+        List<NewRun> runsOfNowJobs = made.stream().filter(job -> immediate(job.definition()))
+                .map(job -> newRun(tenantId, job.id(), now, "schedule")).toList();
+        return jobs.insertAll(tenantId, made, now)
+                .thenMany(runs.insertAll(runsOfNowJobs, clock.instant())).collectList()
+                .map(written -> new Batch(made.stream()
+                        .map(job -> newJob(tenantId, job.id(), job.definition(), job.nextFireAt(), now)).toList(),
+                        written));
     }
 
     /** Writes the job (and the run of a "now" job). */
@@ -199,13 +211,26 @@ public class JobService {
     /** The job written by {@code write} (given its next fire), with the run of a "now" job. */
     private Mono<Job> written(TenantId tenantId, JobId id, JobDefinition definition, Instant now,
                               Function<Instant, Mono<Void>> write) {
-        boolean immediate = definition.schedule().type() == JobDefinition.ScheduleType.NOW;
-        Instant nextFireAt = immediate ? null : firstFire(definition.schedule(), now);
-        // A "now" job has no occurrence left once its run exists; it stays active until that run has finished.
+        Instant nextFireAt = firstFire(definition, now);
         return write.apply(nextFireAt)
-                .then(immediate ? insertRun(tenantId, id, now, "schedule").then() : Mono.empty())
-                .then(Mono.fromSupplier(() -> new Job(id, tenantId, definition, JobState.ACTIVE, nextFireAt,
-                        immediate ? now : nextFireAt, 0, 1, now, now, null)));
+                .then(immediate(definition) ? insertRun(newRun(tenantId, id, now, "schedule")) : Mono.empty())
+                .then(Mono.fromSupplier(() -> newJob(tenantId, id, definition, nextFireAt, now)));
+    }
+
+    /** A job just written, as the API shows it. */
+    private static Job newJob(TenantId tenantId, JobId id, JobDefinition definition, Instant nextFireAt, Instant now) {
+        return new Job(id, tenantId, definition, JobState.ACTIVE, nextFireAt,
+                immediate(definition) ? now : nextFireAt, 0, 1, now, now, null);
+    }
+
+    /** Whether the job runs once, at once: it has no occurrence left once its run exists (made with the job). */
+    private static boolean immediate(JobDefinition definition) {
+        return definition.schedule().type() == JobDefinition.ScheduleType.NOW;
+    }
+
+    /** A job's first occurrence as its row holds it: none for a "now" job, which stays active until its run ends. */
+    private static Instant firstFire(JobDefinition definition, Instant now) {
+        return immediate(definition) ? null : firstFire(definition.schedule(), now);
     }
 
     /**
@@ -421,8 +446,9 @@ public class JobService {
         checkKey(idempotencyKey);
         return find(tenantId, id).flatMap(job -> {
             Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-            RunId runId = new RunId(Uuid7.ofOccurrence(id.value(), now));
-            Mono<Run> create = insertRun(tenantId, id, runId, now, "manual")
+            NewRun manual = newRun(tenantId, id, now, "manual");
+            RunId runId = manual.id();
+            Mono<Run> create = insertRun(manual)
                     .then(audit.record(tenantId, AuditEntry.by(caller, "job.triggered", "job", id.toString(),
                             Map.of("run", runId.toString()))))
                     .then(runs.find(tenantId, runId));
@@ -437,15 +463,15 @@ public class JobService {
         });
     }
 
-    private Mono<Void> insertRun(TenantId tenantId, JobId jobId, Instant now, String trigger) {
-        Instant at = now.truncatedTo(ChronoUnit.MICROS);
-        return insertRun(tenantId, jobId, new RunId(Uuid7.ofOccurrence(jobId.value(), at)), at, trigger);
+    private Mono<Void> insertRun(NewRun run) {
+        return runs.insertAll(List.of(run), clock.instant()).then();
     }
 
-    private Mono<Void> insertRun(TenantId tenantId, JobId jobId, RunId runId, Instant at, String trigger) {
-        return runs.insertAll(List.of(new NewRun(runId, tenantId, jobId, at, at, RunState.SCHEDULED, trigger, null)),
-                        clock.instant())
-                .then();
+    /** The run of an occurrence at {@code now}, due at once. */
+    private static NewRun newRun(TenantId tenantId, JobId jobId, Instant now, String trigger) {
+        Instant at = now.truncatedTo(ChronoUnit.MICROS);
+        return new NewRun(new RunId(Uuid7.ofOccurrence(jobId.value(), at)), tenantId, jobId, at, at,
+                RunState.SCHEDULED, trigger, null);
     }
 
     /** Offers runs of {@code job} to the gate, in the job's lane (its priority and flow key). */

@@ -29,6 +29,41 @@ final class JobSql {
     static final String INSERT = INSERT_COLUMNS + "values (" + NEW_ROW + ")";
 
     /**
+     * Many jobs of one tenant in one statement, each parameter an array with an element per job (as
+     * {@code JobStore.insertAll} builds them from {@link #NEW_ROW}'s parameters): JSON as text, sealed bytes in Base64,
+     * instants in microseconds since the epoch.
+     */
+    static final String INSERT_MANY = INSERT_COLUMNS + """
+            select u.id, u.tenant_id, u.name, cast(u.labels as jsonb), cast(u.schedule as jsonb), u.schedule_type,
+                   timestamptz 'epoch' + u.start_us * interval '1 microsecond',
+                   timestamptz 'epoch' + u.end_us * interval '1 microsecond',
+                   u.max_runs, u.spread_ms, u.method, u.url, u.content_type, decode(u.headers_sealed, 'base64'),
+                   decode(u.body_sealed, 'base64'), u.key_id, u.retry_max_attempts, u.retry_initial_delay_ms,
+                   u.retry_max_delay_ms, u.retry_max_window_ms, u.timeout_ms, u.missed_run_policy, u.backfill_limit,
+                   u.overlap_policy, u.delivery_semantics, u.long_running_max_ms, u.long_running_heartbeat_ms,
+                   u.flow_key_template, u.flow_key, u.priority,
+                   :state, timestamptz 'epoch' + u.next_fire_us * interval '1 microsecond', 0, 1, :now, :now
+              from unnest(cast(:id as uuid[]), cast(:tenantId as uuid[]), cast(:name as text[]),
+                          cast(:labels as text[]), cast(:schedule as text[]), cast(:scheduleType as text[]),
+                          cast(:startAt as bigint[]), cast(:endAt as bigint[]), cast(:maxRuns as integer[]),
+                          cast(:spreadMs as bigint[]), cast(:method as text[]), cast(:url as text[]),
+                          cast(:contentType as text[]), cast(:headersSealed as text[]), cast(:bodySealed as text[]),
+                          cast(:keyId as text[]), cast(:retryMaxAttempts as integer[]),
+                          cast(:retryInitialDelayMs as bigint[]), cast(:retryMaxDelayMs as bigint[]),
+                          cast(:retryMaxWindowMs as bigint[]), cast(:timeoutMs as integer[]),
+                          cast(:missedRunPolicy as text[]), cast(:backfillLimit as integer[]),
+                          cast(:overlapPolicy as text[]), cast(:deliverySemantics as text[]),
+                          cast(:longRunningMaxMs as bigint[]), cast(:longRunningHeartbeatMs as bigint[]),
+                          cast(:flowKeyTemplate as text[]), cast(:flowKey as text[]), cast(:priority as smallint[]),
+                          cast(:nextFireUs as bigint[]))
+                   as u(id, tenant_id, name, labels, schedule, schedule_type, start_us, end_us, max_runs, spread_ms,
+                        method, url, content_type, headers_sealed, body_sealed, key_id, retry_max_attempts,
+                        retry_initial_delay_ms, retry_max_delay_ms, retry_max_window_ms, timeout_ms, missed_run_policy,
+                        backfill_limit, overlap_policy, delivery_semantics, long_running_max_ms,
+                        long_running_heartbeat_ms, flow_key_template, flow_key, priority, next_fire_us)
+            """;
+
+    /**
      * The rest of a statement that makes a job counted by its first part ({@code counted}, {@link JobCountSql}): the
      * job, written only if it was counted, and its audit event ({@code :audit*} parameters); answers whether it was
      * made. One statement, so that it commits whole without a transaction of its own.

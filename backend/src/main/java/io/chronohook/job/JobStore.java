@@ -3,6 +3,7 @@ package io.chronohook.job;
 import static io.chronohook.platform.Rows.utc;
 import static io.chronohook.platform.Rows.instant;
 import static io.chronohook.platform.Rows.bytes;
+import static io.chronohook.platform.Rows.micros;
 
 import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.history.OpenRunsFloor;
@@ -13,13 +14,16 @@ import io.chronohook.platform.PageRequest;
 import io.chronohook.platform.SecretCipher;
 import io.r2dbc.postgresql.codec.Json;
 import io.r2dbc.spi.Readable;
+import java.lang.reflect.Array;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.Base64;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -65,6 +69,34 @@ public class JobStore {
         return newRow(db.sql(JobSql.INSERT), tenantId, id, definition, nextFireAt, now).then();
     }
 
+    /** A job to write with {@link #insertAll}: its id, definition and first occurrence (null: none). */
+    public record NewJob(JobId id, JobDefinition definition, Instant nextFireAt) {
+    }
+
+    /**
+     * Writes the tenant's jobs, all active, in one statement ({@link JobSql#INSERT_MANY}: each parameter an array
+     * with an element per job), for a batch create inside its transaction.
+     */
+    public Mono<Void> insertAll(TenantId tenantId, List<NewJob> jobs, Instant now) {
+        if (jobs.isEmpty()) {
+            return Mono.empty();
+        }
+        List<List<Column>> rows = jobs.stream().map(job -> columns(tenantId, job.id(), job.definition())).toList();
+        DatabaseClient.GenericExecuteSpec spec = db.sql(JobSql.INSERT_MANY).bind("now", utc(now))
+                .bind("state", JobState.ACTIVE.wire())
+                .bind("nextFireUs", jobs.stream().map(job -> job.nextFireAt() == null ? null : micros(job.nextFireAt()))
+                        .toArray(Long[]::new));
+        List<Column> first = rows.getFirst();
+        for (int c = 0; c < first.size(); c++) {
+            Object array = Array.newInstance(first.get(c).elementType(), rows.size());
+            for (int r = 0; r < rows.size(); r++) {
+                Array.set(array, r, rows.get(r).get(c).element());
+            }
+            spec = spec.bind(first.get(c).name(), array);
+        }
+        return spec.fetch().rowsUpdated().then();
+    }
+
     /**
      * Makes the job, counted on a stripe below its cap ({@code stripe} null: a free one, not waited for; else that one,
      * waited for) and audited ({@code audited} binds the event), in one statement; false (nothing written) when no
@@ -75,7 +107,7 @@ public class JobStore {
                                        UnaryOperator<DatabaseClient.GenericExecuteSpec> audited) {
         DatabaseClient.GenericExecuteSpec spec = db.sql(stripe == null ? JobSql.INSERT_COUNTED_ON_FREE_STRIPE
                 : JobSql.INSERT_COUNTED_ON_STRIPE).bind("max", max);
-        spec = stripe == null ? spec : spec.bind("stripe", stripe);
+        spec = stripe == null ? spec.bind("count", 1) : spec.bind("stripe", stripe);
         return audited.apply(newRow(spec, tenantId, id, definition, nextFireAt, now))
                 .map(row -> row.get("made", Long.class)).one().map(made -> made == 1);
     }
@@ -239,45 +271,83 @@ public class JobStore {
 
     private DatabaseClient.GenericExecuteSpec bindDefinition(DatabaseClient.GenericExecuteSpec spec, TenantId tenantId,
                                                              JobId id, JobDefinition d) {
+        for (Column column : columns(tenantId, id, d)) {
+            spec = column.value() == null ? spec.bindNull(column.name(), column.type())
+                    : spec.bind(column.name(), column.value());
+        }
+        return spec;
+    }
+
+    /** A parameter a job's definition is written with: its name, its value (sealed as stored) and its type. */
+    private record Column(String name, Object value, Class<?> type) {
+
+        static Column of(String name, Object value) {
+            return new Column(name, value, value.getClass());
+        }
+
+        /**
+         * The value as an element of the array {@link JobSql#INSERT_MANY} takes: JSON as text, sealed bytes in
+         * Base64, instants as microseconds since the epoch.
+         */
+        Object element() {
+            return switch (value) {
+                case null -> null;
+                case Json text -> text.asString();
+                case ByteBuffer bytes -> Base64.getEncoder().encodeToString(bytes(bytes.duplicate()));
+                case OffsetDateTime at -> micros(at.toInstant());
+                default -> value;
+            };
+        }
+
+        Class<?> elementType() {
+            return Json.class.isAssignableFrom(type) || ByteBuffer.class.isAssignableFrom(type) ? String.class
+                    : type == OffsetDateTime.class ? Long.class : type;
+        }
+    }
+
+    /** The parameters of a job's definition, as {@link JobSql#INSERT}, {@link JobSql#UPDATE_DEFINITION} bind them. */
+    private List<Column> columns(TenantId tenantId, JobId id, JobDefinition d) {
         JobDefinition.Schedule s = d.schedule();
         JobDefinition.Target t = d.target();
         byte[] aad = associatedData(tenantId, id);
         SecretCipher.Sealed headers = cipher.seal(json.writeValueAsBytes(t.headers()), aad);
         SecretCipher.Sealed body = t.body() == null ? null
                 : cipher.seal(t.body().getBytes(StandardCharsets.UTF_8), aad);
-        spec = spec.bind("id", id.value())
-                .bind("tenantId", tenantId.value())
-                .bind("name", d.name())
-                .bind("labels", Json.of(json.writeValueAsString(d.labels())))
-                .bind("schedule", Json.of(json.writeValueAsString(StoredSchedules.toMap(s))))
-                .bind("scheduleType", s.type().wire())
-                .bind("spreadMs", d.spread().toMillis())
-                .bind("method", t.method())
-                .bind("url", t.url().toString())
-                .bind("headersSealed", ByteBuffer.wrap(headers.bytes()))
-                .bind("keyId", headers.keyId())
-                .bind("retryMaxAttempts", d.retry().maxAttempts())
-                .bind("retryInitialDelayMs", d.retry().initialDelay().toMillis())
-                .bind("retryMaxDelayMs", d.retry().maxDelay().toMillis())
-                .bind("timeoutMs", (int) d.timeout().toMillis())
-                .bind("missedRunPolicy", d.missedRunPolicy().wire())
-                .bind("backfillLimit", d.backfillLimit())
-                .bind("overlapPolicy", d.overlapPolicy().wire())
-                .bind("deliverySemantics", d.deliverySemantics().wire());
-        spec = bindNullable(spec, "startAt", s.startAt() == null ? null : utc(s.startAt()), OffsetDateTime.class);
-        spec = bindNullable(spec, "endAt", s.endAt() == null ? null : utc(s.endAt()), OffsetDateTime.class);
-        spec = bindNullable(spec, "maxRuns", s.maxRuns(), Integer.class);
-        spec = bindNullable(spec, "retryMaxWindowMs",
-                d.retry().maxRetryWindow() == null ? null : d.retry().maxRetryWindow().toMillis(), Long.class);
-        spec = bindNullable(spec, "contentType", t.contentType(), String.class);
-        spec = bindNullable(spec, "longRunningMaxMs",
-                d.longRunning() == null ? null : d.longRunning().maxDuration().toMillis(), Long.class);
-        spec = bindNullable(spec, "longRunningHeartbeatMs",
-                d.longRunning() == null ? null : d.longRunning().heartbeatTimeout().toMillis(), Long.class);
-        spec = bindNullable(spec, "flowKeyTemplate", d.flow().keyTemplate(), String.class);
-        spec = bindNullable(spec, "flowKey", d.flow().key(), String.class);
-        spec = spec.bind("priority", (short) d.flow().priority().code());
-        return bindNullable(spec, "bodySealed", body == null ? null : ByteBuffer.wrap(body.bytes()), ByteBuffer.class);
+        Duration retryWindow = d.retry().maxRetryWindow();
+        JobDefinition.LongRunning longRunning = d.longRunning();
+        return List.of(
+                Column.of("id", id.value()),
+                Column.of("tenantId", tenantId.value()),
+                Column.of("name", d.name()),
+                Column.of("labels", Json.of(json.writeValueAsString(d.labels()))),
+                Column.of("schedule", Json.of(json.writeValueAsString(StoredSchedules.toMap(s)))),
+                Column.of("scheduleType", s.type().wire()),
+                Column.of("spreadMs", d.spread().toMillis()),
+                Column.of("method", t.method()),
+                Column.of("url", t.url().toString()),
+                Column.of("headersSealed", ByteBuffer.wrap(headers.bytes())),
+                Column.of("keyId", headers.keyId()),
+                Column.of("retryMaxAttempts", d.retry().maxAttempts()),
+                Column.of("retryInitialDelayMs", d.retry().initialDelay().toMillis()),
+                Column.of("retryMaxDelayMs", d.retry().maxDelay().toMillis()),
+                Column.of("timeoutMs", (int) d.timeout().toMillis()),
+                Column.of("missedRunPolicy", d.missedRunPolicy().wire()),
+                Column.of("backfillLimit", d.backfillLimit()),
+                Column.of("overlapPolicy", d.overlapPolicy().wire()),
+                Column.of("deliverySemantics", d.deliverySemantics().wire()),
+                new Column("startAt", s.startAt() == null ? null : utc(s.startAt()), OffsetDateTime.class),
+                new Column("endAt", s.endAt() == null ? null : utc(s.endAt()), OffsetDateTime.class),
+                new Column("maxRuns", s.maxRuns(), Integer.class),
+                new Column("retryMaxWindowMs", retryWindow == null ? null : retryWindow.toMillis(), Long.class),
+                new Column("contentType", t.contentType(), String.class),
+                new Column("longRunningMaxMs", longRunning == null ? null : longRunning.maxDuration().toMillis(),
+                        Long.class),
+                new Column("longRunningHeartbeatMs",
+                        longRunning == null ? null : longRunning.heartbeatTimeout().toMillis(), Long.class),
+                new Column("flowKeyTemplate", d.flow().keyTemplate(), String.class),
+                new Column("flowKey", d.flow().key(), String.class),
+                Column.of("priority", (short) d.flow().priority().code()),
+                new Column("bodySealed", body == null ? null : ByteBuffer.wrap(body.bytes()), ByteBuffer.class));
     }
 
     private Job toJob(Readable row) {

@@ -4,18 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.support.ApiTest;
+import io.chronohook.support.FreshDatabase;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
+import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -131,6 +136,56 @@ class JobLimitTest extends ApiTest {
     }
 
     @Test
+    void concurrentBatchesNeverTakeATenantPastItsPlan() throws Exception {
+        // 20 of 2,000, the caps shared out (about 31 a stripe): a batch of 20 fits on one free stripe until the stripes
+        // run short, then holds them all. 120 batches at once, 16 in flight: exactly 99 fit.
+        planWithJobLimit("jobs-2000b", 2_000);
+        TestTenant tenant = signUp();
+        assignPlan(tenant.tenantId(), "jobs-2000b").expectStatus().isOk();
+        createBatch(tenant, 20);
+
+        List<Integer> statuses = createConcurrently(tenant, "/api/v1/jobs/batch", 120, 16,
+                i -> Map.of("jobs", IntStream.range(0, 20).mapToObj(j -> job("batch-" + i + "-" + j)).toList()));
+
+        assertThat(statuses.stream().filter(s -> s == 201).count()).isEqualTo(99);
+        assertThat(statuses.stream().filter(s -> s == 403).count()).isEqualTo(21);
+        assertThat(liveInTable(tenant)).isEqualTo(2_000);
+        assertThat(counted(tenant)).isEqualTo(2_000);
+        assertCapsShareOut(tenant, 2_000);
+    }
+
+    @Test
+    void aBatchFarFromTheLimitIsCountedOnAFreeStripeWithoutWaitingForTheOthers() throws Exception {
+        planWithJobLimit("jobs-10000b", 10_000);
+        TestTenant tenant = signUp();
+        assignPlan(tenant.tenantId(), "jobs-10000b").expectStatus().isOk();
+        createBatch(tenant, 10);
+        UUID tenantId = tenantUuid(tenant.tenantId());
+
+        // Another transaction holds every stripe but the last (as a batch holding them all would, or 63 creates).
+        try (Connection other = FreshDatabase.backendDatabase()) {
+            other.setAutoCommit(false);
+            try (Statement hold = other.createStatement()) {
+                hold.execute("select stripe from job_count where tenant_id = '" + tenantId + "' and stripe < "
+                        + (JobCounter.STRIPES - 1) + " for update");
+            }
+            http.mutate().responseTimeout(Duration.ofSeconds(10)).build()
+                    .post().uri("/api/v1/jobs/batch").header("Authorization", "Bearer " + tenant.apiKey())
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .bodyValue(Map.of("jobs", IntStream.range(0, 50).mapToObj(i -> job("beside-" + i)).toList()))
+                    .exchange().expectStatus().isCreated();
+            assertThat(db.sql("select live from job_count where tenant_id = :tenantId and stripe = :stripe")
+                    .bind("tenantId", tenantId).bind("stripe", (short) (JobCounter.STRIPES - 1))
+                    .map(row -> row.get(0, Long.class)).one().block())
+                    .as("counted on the one stripe left free").isEqualTo(50);
+            other.rollback();
+        }
+        assertThat(liveInTable(tenant)).isEqualTo(60);
+        assertThat(counted(tenant)).isEqualTo(60);
+        assertCapsShareOut(tenant, 10_000);
+    }
+
+    @Test
     void theCountFollowsDeletesPausesAndCompletions() {
         TestTenant tenant = signUp();
         createBatch(tenant, 3);
@@ -185,18 +240,23 @@ class JobLimitTest extends ApiTest {
 
     /** Sends {@code total} single creates with at most {@code parallel} in flight; their statuses. */
     private List<Integer> createConcurrently(TestTenant tenant, int total, int parallel) throws Exception {
+        return createConcurrently(tenant, "/api/v1/jobs", total, parallel, i -> job("concurrent-" + i));
+    }
+
+    /** Sends {@code total} creates of {@code body(i)} to {@code path}, at most {@code parallel} in flight. */
+    private List<Integer> createConcurrently(TestTenant tenant, String path, int total, int parallel,
+                                             IntFunction<Object> body) throws Exception {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         Semaphore inFlight = new Semaphore(parallel);
         List<CompletableFuture<Integer>> answers = new ArrayList<>();
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < total; i++) {
-                byte[] body = JSON.writeValueAsBytes(job("concurrent-" + i));
+                byte[] json = JSON.writeValueAsBytes(body.apply(i));
                 inFlight.acquire();
-                answers.add(client.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                                        + "/api/v1/jobs"))
+                answers.add(client.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                                 .header("Authorization", "Bearer " + tenant.apiKey())
                                 .header("Content-Type", "application/json")
-                                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(json)).build(),
                         HttpResponse.BodyHandlers.discarding())
                         .thenApply(HttpResponse::statusCode)
                         .whenComplete((status, error) -> inFlight.release()));

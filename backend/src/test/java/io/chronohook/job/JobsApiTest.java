@@ -217,6 +217,66 @@ class JobsApiTest extends ApiTest {
     }
 
     @Test
+    void aJobMadeInABatchIsTheSameJobAsOneMadeAloneAndABatchsNowJobsRunAtOnce() throws Exception {
+        TestTenant tenant = signUp();
+        Instant start = Instant.now().plus(Duration.ofDays(2)).truncatedTo(ChronoUnit.SECONDS);
+        Map<String, Object> full = new java.util.HashMap<>(Map.of(
+                "name", "every-field",
+                "labels", Map.of("team", "billing", "customer", "acme"),
+                "schedule", Map.of("type", "interval", "every", "PT15M", "startAt", start.toString(),
+                        "endAt", start.plus(Duration.ofDays(30)).toString(), "maxRuns", 40),
+                "target", Map.of("url", "http://127.0.0.1:9/hooks/full", "method", "PUT",
+                        "headers", Map.of("X-Source", "chronohook", "X-Trace", "a b; c=d"),
+                        "body", "{\"amount\":\"€ 12\"}", "contentType", "application/vnd.acme+json"),
+                "retry", Map.of("maxAttempts", 7, "initialDelay", "PT3S", "maxDelay", "PT2M",
+                        "maxRetryWindow", "PT6H"),
+                "timeout", "PT45S",
+                "missedRunPolicy", "backfill",
+                "backfillLimit", 25,
+                "overlapPolicy", "queue",
+                "deliverySemantics", "at_most_once"));
+        full.put("spread", "PT7S");
+        full.put("longRunning", Map.of("maxDuration", "PT20M", "heartbeatTimeout", "PT1M"));
+        full.put("flowKey", "customer:{labels.customer}");
+        full.put("priority", "high");
+        try (io.chronohook.support.TestReceiver receiver = new io.chronohook.support.TestReceiver()) {
+            Map<String, Object> now = Map.of("name", "at-once", "schedule", Map.of("type", "now"),
+                    "target", Map.of("url", receiver.url("/now")));
+
+            Map<?, ?> batch = http.post().uri("/api/v1/jobs/batch").header("Authorization", "Bearer " + tenant.apiKey())
+                    .contentType(MediaType.APPLICATION_JSON).bodyValue(Map.of("jobs", List.of(full, now, now)))
+                    .exchange().expectStatus().isCreated().expectBody(Map.class).returnResult().getResponseBody();
+            List<String> made = ((List<?>) batch.get("items")).stream()
+                    .map(item -> (String) ((Map<?, ?>) item).get("id")).toList();
+            String alone = id(create(tenant, full, null));
+
+            Map<String, Object> fromBatch = withoutIdentity(read(tenant, made.get(0)));
+            assertThat(fromBatch).isEqualTo(withoutIdentity(read(tenant, alone)));
+            assertThat(fromBatch).containsEntry("resolvedFlowKey", "customer:acme").containsEntry("priority", "high")
+                    .containsEntry("schedule", Map.of("type", "interval", "every", "PT15M", "startAt", start.toString(),
+                            "endAt", start.plus(Duration.ofDays(30)).toString(), "maxRuns", 40))
+                    .containsKey("nextRunAt").containsEntry("target", full.get("target"));
+            await().atMost(Duration.ofSeconds(15)).until(() -> receiver.receivedAt("/now").size() == 2);
+            await().atMost(Duration.ofSeconds(15)).until(() -> "completed".equals(read(tenant, made.get(1)).get("state"))
+                    && "completed".equals(read(tenant, made.get(2)).get("state")));
+            assertThat(withoutIdentity(read(tenant, made.get(1)))).isEqualTo(withoutIdentity(read(tenant, made.get(2))));
+        }
+    }
+
+    /** A job as the API shows it, without what differs between two jobs made alike: id, times, last run. */
+    private static Map<String, Object> withoutIdentity(Map<String, Object> job) {
+        Map<String, Object> rest = new java.util.HashMap<>(job);
+        List.of("id", "createdAt", "updatedAt", "lastRun", "version").forEach(rest::remove);
+        return rest;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> read(TestTenant tenant, String id) {
+        return http.get().uri("/api/v1/jobs/{id}", id).header("Authorization", "Bearer " + tenant.apiKey())
+                .exchange().expectStatus().isOk().expectBody(Map.class).returnResult().getResponseBody();
+    }
+
+    @Test
     void aOneShotJobWhoseTimeJustPassedStillFires() throws Exception {
         TestTenant tenant = signUp();
         try (io.chronohook.support.TestReceiver receiver = new io.chronohook.support.TestReceiver()) {
