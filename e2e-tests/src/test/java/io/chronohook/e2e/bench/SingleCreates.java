@@ -35,7 +35,7 @@ final class SingleCreates {
 
     /** What one tenant's calls measured. */
     record Figures(double createsPerSecond, long createP50, long createP99, double readsPerSecond, long readP50,
-                   long readP99) {
+                   long readP99, Map<String, Object> perCreate, Map<String, Object> perRead) {
 
         Map<String, Object> asMap() {
             Map<String, Object> map = new LinkedHashMap<>();
@@ -45,6 +45,8 @@ final class SingleCreates {
             map.put("readsPerSecond", Math.round(readsPerSecond));
             map.put("readP50Ms", readP50);
             map.put("readP99Ms", readP99);
+            map.put("perCreate", perCreate);
+            map.put("perRead", perRead);
             return map;
         }
     }
@@ -56,12 +58,13 @@ final class SingleCreates {
             String url = receiver.url("/yearly");
             // The backend's code is compiled while a tenant of its own makes and reads as many jobs as each measured
             // one: otherwise the empty tenant, measured first, would pay for the warming-up.
+            WindowCosts costs = new WindowCosts(backend.pid());
             ApiClient warming = new ApiClient(backend.uri("/"));
             warming.signUp();
-            measure(warming, url, calls, "warming up");
+            measure(warming, url, calls, "warming up", costs);
             ApiClient empty = new ApiClient(backend.uri("/"));
             empty.signUp();
-            Figures onEmpty = measure(empty, url, calls, "empty");
+            Figures onEmpty = measure(empty, url, calls, "empty", costs);
 
             ApiClient large = new ApiClient(backend.uri("/"));
             JsonNode account = large.signUp();
@@ -71,7 +74,7 @@ final class SingleCreates {
             jobs.insertRest(1, total);
             System.out.printf("[bench] g: %,d paused jobs inserted in %.0f s%n", total - 1,
                     Duration.between(start, Instant.now()).toMillis() / 1000.0);
-            Figures onLarge = measure(large, url, calls, String.format("%,d jobs", total));
+            Figures onLarge = measure(large, url, calls, String.format("%,d jobs", total), costs);
             long heap = BackendHeap.usedMiBAfterGc(backend);
 
             Map<String, Object> figures = new LinkedHashMap<>();
@@ -98,14 +101,23 @@ final class SingleCreates {
     private static void row(BenchReport report, String name, String tenant, Figures figures) {
         report.row(name, tenant + ": creates", String.format("%,.0f/s, p50 / p99 %d / %d ms (%d clients)",
                 figures.createsPerSecond(), figures.createP50(), figures.createP99(), CLIENTS));
+        report.row(name, tenant + ": per create", WindowCosts.describe(figures.perCreate()));
         report.row(name, tenant + ": reads", String.format("%,.0f/s, p50 / p99 %d / %d ms",
                 figures.readsPerSecond(), figures.readP50(), figures.readP99()));
+        report.row(name, tenant + ": per read", WindowCosts.describe(figures.perRead()));
     }
 
-    private static Figures measure(ApiClient api, String url, int calls, String tenant) throws Exception {
+    /**
+     * Creates and reads on one tenant, timed, with what they cost per call (CPU of each process, Postgres' WAL and
+     * rows) between samples taken just before and after each.
+     */
+    private static Figures measure(ApiClient api, String url, int calls, String tenant, WindowCosts costs)
+            throws Exception {
         timed(WARM_UP, i -> create(api, "warm-" + i, url));
         List<String> ids = Collections.synchronizedList(new ArrayList<>());
+        WindowCosts.Sample beforeCreates = costs.sample();
         Timed creates = timed(calls, i -> ids.add(create(api, "single-" + i, url)));
+        WindowCosts.Sample afterCreates = costs.sample();
         List<String> made = List.copyOf(ids);
         Timed reads = timed(calls, i -> {
             String id = made.get((i * 7919) % made.size());
@@ -114,11 +126,14 @@ final class SingleCreates {
                 throw new IllegalStateException("GET /api/v1/jobs/" + id + " answered " + status);
             }
         });
+        WindowCosts.Sample afterReads = costs.sample();
         Figures figures = new Figures(calls / creates.seconds(), creates.lags().percentile(50),
                 creates.lags().percentile(99), calls / reads.seconds(), reads.lags().percentile(50),
-                reads.lags().percentile(99));
-        System.out.printf("[bench] g: %s: %,.0f creates/s (p99 %d ms), %,.0f reads/s (p99 %d ms)%n", tenant,
-                figures.createsPerSecond(), figures.createP99(), figures.readsPerSecond(), figures.readP99());
+                reads.lags().percentile(99), costs.perRun(beforeCreates, afterCreates, calls),
+                costs.perRun(afterCreates, afterReads, calls));
+        System.out.printf("[bench] g: %s: %,.0f creates/s (p99 %d ms; %s), %,.0f reads/s (p99 %d ms; %s)%n", tenant,
+                figures.createsPerSecond(), figures.createP99(), WindowCosts.describe(figures.perCreate()),
+                figures.readsPerSecond(), figures.readP99(), WindowCosts.describe(figures.perRead()));
         return figures;
     }
 

@@ -55,7 +55,10 @@ final class WindowCosts {
         }
     }
 
-    /** The costs between two samples, per run of the {@code runs} delivered between them. */
+    /**
+     * The costs between two samples, per run of the {@code runs} delivered between them (or per call of the API's
+     * made between them).
+     */
     Map<String, Object> perRun(Sample from, Sample to, long runs) {
         Map<String, Object> costs = new LinkedHashMap<>();
         double per = Math.max(runs, 1);
