@@ -268,7 +268,7 @@ public class JobService {
      * fires fall on whole minutes). A plan whose minimum is no longer than that needs no look at the fires.
      */
     private static java.time.Duration finest(JobDefinition.Schedule schedule) {
-        return io.chronohook.job.timing.CronSchedule.parse(schedule.cron(), schedule.timeZone()).hasSeconds()
+        return Schedules.cron(schedule.cron(), schedule.timeZone()).hasSeconds()
                 ? java.time.Duration.ofSeconds(1) : java.time.Duration.ofMinutes(1);
     }
 

@@ -7,7 +7,6 @@ import io.chronohook.job.JobDefinition.DeliverySemantics;
 import io.chronohook.job.JobDefinition.MissedRunPolicy;
 import io.chronohook.job.JobDefinition.OverlapPolicy;
 import io.chronohook.job.JobDefinition.ScheduleType;
-import io.chronohook.job.timing.CronSchedule;
 import io.chronohook.job.timing.InvalidScheduleException;
 import io.chronohook.platform.Validation;
 import java.net.URI;
@@ -214,7 +213,7 @@ public class JobValidator {
             return null;
         }
         try {
-            CronSchedule.parse(spec.cron().strip(), zone);
+            Schedules.cron(spec.cron().strip(), zone);
         } catch (InvalidScheduleException e) {
             v.fail("schedule.cron", e.getMessage(), "invalid_cron");
         }

@@ -28,7 +28,11 @@ public final class Schedules {
         };
     }
 
-    private static CronSchedule cron(String expression, ZoneId zone) {
+    /**
+     * The parsed cron expression, shared; throws {@link io.chronohook.job.timing.InvalidScheduleException} as
+     * {@link CronSchedule#parse} does (a failed parse is not kept).
+     */
+    public static CronSchedule cron(String expression, ZoneId zone) {
         String key = zone.getId() + " " + expression;
         CronSchedule cached = CRONS.get(key);
         if (cached != null) {
