@@ -6,6 +6,7 @@ import io.r2dbc.postgresql.PostgresqlConnectionFactoryProvider;
 import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.Option;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.boot.r2dbc.ConnectionFactoryBuilder;
@@ -16,8 +17,8 @@ import org.springframework.r2dbc.core.DatabaseClient;
 
 /**
  * The pool of {@link KeyedReads}: the database, credentials and driver settings of {@code spring.r2dbc}, its pool's
- * timeouts and validation, and the session option {@code plan_cache_mode=force_generic_plan} in place of the main
- * pool's.
+ * timeouts and validation, the main pool's binary arrays ({@link BinaryArrays}), and the session option
+ * {@code plan_cache_mode=force_generic_plan} in place of the main pool's.
  */
 @Configuration(proxyBeanMethods = false)
 class KeyedReadsConfig {
@@ -37,6 +38,7 @@ class KeyedReadsConfig {
                     r2dbc.getProperties().forEach((name, value) -> options.option(Option.valueOf(name), value));
                     options.option(PostgresqlConnectionFactoryProvider.OPTIONS,
                             withGenericPlans(r2dbc.getProperties().get(PostgresqlConnectionFactoryProvider.OPTIONS.name())));
+                    options.option(PostgresqlConnectionFactoryProvider.EXTENSIONS, List.of(new BinaryArrays()));
                 })
                 .build();
         R2dbcProperties.Pool main = r2dbc.getPool();
