@@ -1,5 +1,6 @@
 package io.chronohook.platform;
 
+import io.chronohook.access.ApiRateLimitProperties;
 import io.chronohook.billing.quota.ExecutionLedger;
 import io.chronohook.billing.quota.TenantBuckets;
 import org.redisson.api.RedissonClient;
@@ -11,8 +12,8 @@ import org.springframework.context.annotation.Configuration;
 public class BucketsConfig {
 
     @Bean
-    TenantBuckets tenantBuckets(RedissonClient redisson) {
-        return new TenantBuckets(redisson);
+    TenantBuckets tenantBuckets(RedissonClient redisson, ApiRateLimitProperties apiRateLimit) {
+        return new TenantBuckets(redisson, apiRateLimit.unsettled());
     }
 
     @Bean

@@ -5,6 +5,8 @@ import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.distributed.AsyncBucketProxy;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.proxy.AsyncProxyManager;
+import io.github.bucket4j.distributed.proxy.optimization.DelayParameters;
+import io.github.bucket4j.distributed.proxy.optimization.Optimization;
 import io.github.bucket4j.distributed.proxy.optimization.Optimizations;
 import io.github.bucket4j.redis.redisson.Bucket4jRedisson;
 import java.time.Duration;
@@ -26,8 +28,18 @@ public class TenantBuckets {
 
     private final AsyncProxyManager<String> buckets;
     private final Map<String, AsyncBucketProxy> shared = new ConcurrentHashMap<>();
+    private final Duration unsettled;
 
-    public TenantBuckets(RedissonClient redisson) {
+    /**
+     * Buckets in the Redis of {@code redisson}; the proxies this instance keeps answer takes from their own copy of a
+     * bucket for up to {@code unsettled} and a rate's worth of that long before they settle with Redis
+     * ({@link Duration#ZERO}: every take goes to Redis).
+     */
+    public TenantBuckets(RedissonClient redisson, Duration unsettled) {
+        if (unsettled.isNegative()) {
+            throw new IllegalArgumentException("unsettled must not be negative");
+        }
+        this.unsettled = unsettled;
         this.buckets = Bucket4jRedisson.casBasedBuilder(((Redisson) redisson).getCommandExecutor())
                 .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(
                         Duration.ofSeconds(10)))
@@ -40,8 +52,8 @@ public class TenantBuckets {
     }
 
     /**
-     * Takes {@code tokens} from the tenant's bucket for {@code purpose}, or says how long to wait for them; the takes
-     * of one bucket made at the same moment on this instance reach Redis together.
+     * Takes {@code tokens} from the tenant's bucket for {@code purpose}, or says how long to wait for them, answered
+     * from this instance's copy of the bucket between its settles with Redis (see {@link #shared}).
      */
     public Mono<Take> take(String purpose, TenantId tenantId, int ratePerSecond, int burst, long tokens) {
         return Mono.fromFuture(() -> shared(purpose, tenantId, ratePerSecond, burst).tryConsumeAndReturnRemaining(tokens))
@@ -71,10 +83,14 @@ public class TenantBuckets {
     }
 
     /**
-     * The bucket as a proxy this instance keeps, which merges the takes in flight at the same moment into one
-     * exchange with Redis (Bucket4j's batching: the same tokens are taken, in one compare-and-set instead of one
-     * each, which under many concurrent requests of one tenant mostly failed and were retried). For the API's
-     * requests, where one tenant's calls come many at once.
+     * The bucket as a proxy this instance keeps. It answers takes from its own copy of the bucket, and settles with
+     * Redis — hands over what it took and reads the bucket back, in one compare-and-set — once it would have taken
+     * more than {@code ratePerSecond × unsettled} tokens unsettled, or {@code unsettled} has passed since it last
+     * settled (Bucket4j's delaying optimization; its takes are serialised, so those waiting on a settle reach Redis
+     * together). On one instance the bucket is exact. On several, each runs ahead of the shared bucket by at most
+     * its unsettled share: what it took is then owed by the bucket (the shared count goes below zero) and paid back
+     * by the refill before anyone is granted more. A share below one token settles every take, as does a zero
+     * {@code unsettled}; takes in flight at the same moment still reach Redis together.
      */
     private AsyncBucketProxy shared(String purpose, TenantId tenantId, int ratePerSecond, int burst) {
         String key = key(purpose, tenantId, ratePerSecond, burst);
@@ -85,7 +101,10 @@ public class TenantBuckets {
         if (shared.size() >= SHARED_KEPT) {
             shared.clear(); // the state is in Redis: a proxy made again later takes up where this one was
         }
-        return shared.computeIfAbsent(key, k -> buckets.builder().withOptimization(Optimizations.batching())
+        long share = ratePerSecond * unsettled.toNanos() / 1_000_000_000L;
+        Optimization settling = share < 1 ? Optimizations.batching()
+                : Optimizations.delaying(new DelayParameters(share, unsettled));
+        return shared.computeIfAbsent(key, k -> buckets.builder().withOptimization(settling)
                 .build(k, configuration(ratePerSecond, burst)));
     }
 
