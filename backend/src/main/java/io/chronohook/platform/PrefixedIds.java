@@ -7,11 +7,15 @@ import java.util.UUID;
 /** The API form of typed ids: a type prefix ({@code key_}, {@code mem_}) and the UUID's 32 hex digits. */
 public final class PrefixedIds {
 
+    private static final HexFormat HEX = HexFormat.of();
+
     private PrefixedIds() {
     }
 
+    /** The prefix and the UUID's 32 lower-case hex digits, written straight (not the UUID's text less its dashes). */
     public static String format(String prefix, UUID value) {
-        return prefix + value.toString().replace("-", "");
+        return prefix + HEX.toHexDigits(value.getMostSignificantBits())
+                + HEX.toHexDigits(value.getLeastSignificantBits());
     }
 
     /** Empty for anything that is not exactly {@code prefix} + 32 hex digits: such an id answers like an unknown one. */

@@ -39,6 +39,8 @@ public record TenantId(UUID value) {
 
     @Override
     public String toString() {
-        return PREFIX + value.toString().replace("-", "");
+        HexFormat hex = HexFormat.of();
+        return PREFIX + hex.toHexDigits(value.getMostSignificantBits())
+                + hex.toHexDigits(value.getLeastSignificantBits());
     }
 }
