@@ -92,16 +92,18 @@ public class JobService {
                         .flatMap(definition -> {
                             Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
                             Function<Boolean, Mono<Created>> write = everyStripe -> {
+                                // A create counted on one stripe is one statement: it needs no transaction around it,
+                                // and goes to the connections that keep their plans.
+                                boolean alone = idempotencyKey == null && !everyStripe
+                                        && oneStatement(definition, plan);
                                 Mono<Created> made = idempotencyKey == null
-                                        ? insert(caller, id, definition, plan, now, everyStripe)
+                                        ? insert(caller, id, definition, plan, now, everyStripe, alone)
                                         : idempotency.claim(tenantId, "create_job", idempotencyKey, hash(request),
                                                         id.value(), now)
                                                 .flatMap(earlier -> replay(tenantId, earlier))
                                                 .switchIfEmpty(Mono.defer(() -> insert(caller, id, definition,
-                                                        plan, now, everyStripe)));
-                                // A create counted on one stripe is one statement: it needs no transaction around it.
-                                return idempotencyKey == null && !everyStripe && oneStatement(definition, plan) ? made
-                                        : made.as(tx::transactional);
+                                                        plan, now, everyStripe, false)));
+                                return alone ? made : made.as(tx::transactional);
                             };
                             // No stripe would do: the caps are shared out if they are not (a tenant's first creates,
                             // committed at once so that concurrent ones find them) and the create made again; if no
@@ -192,13 +194,13 @@ public class JobService {
      * picked at random; fails with {@link JobCounter.EveryStripeNeeded} (nothing written) when neither can count it.
      */
     private Mono<Job> insertCounted(TenantId tenantId, JobId id, JobDefinition definition, Instant now, long max,
-                                    AuditEntry entry) {
+                                    AuditEntry entry, boolean alone) {
         UnaryOperator<DatabaseClient.GenericExecuteSpec> audited =
                 spec -> audit.bound(spec, tenantId, entry);
         return written(tenantId, id, definition, now, nextFireAt -> jobs
-                .insertCounted(tenantId, id, definition, nextFireAt, now, max, null, audited)
+                .insertCounted(tenantId, id, definition, nextFireAt, now, max, null, alone, audited)
                 .flatMap(made -> made ? Mono.just(true) : jobs.insertCounted(tenantId, id, definition, nextFireAt,
-                        now, max, JobCounter.anyStripe(), audited))
+                        now, max, JobCounter.anyStripe(), alone, audited))
                 .flatMap(made -> made ? Mono.<Void>empty() : Mono.error(new JobCounter.EveryStripeNeeded())));
     }
 
@@ -292,13 +294,14 @@ public class JobService {
                 .map(job -> new Created(job, true));
     }
 
+    /** Makes the job; {@code alone}: in a statement of its own, no transaction around it. */
     private Mono<Created> insert(Caller caller, JobId id, JobDefinition definition, Plan plan, Instant now,
-                                 boolean everyStripe) {
+                                 boolean everyStripe, boolean alone) {
         TenantId tenantId = caller.tenantId();
         AuditEntry entry = AuditEntry.by(caller, "job.created", "job", id.toString(),
                 Map.of("name", definition.name()));
         if (!everyStripe && JobCounter.oneStripeWillDo(1, plan.maxJobs())) {
-            return insertCounted(tenantId, id, definition, now, plan.maxJobs(), entry)
+            return insertCounted(tenantId, id, definition, now, plan.maxJobs(), entry, alone)
                     .map(job -> new Created(job, false));
         }
         return counter.addHoldingEveryStripe(tenantId, 1, plan.maxJobs())

@@ -4,8 +4,9 @@ import io.r2dbc.pool.ConnectionPool;
 import org.springframework.r2dbc.core.DatabaseClient;
 
 /**
- * Reads by key made outside any transaction (a job, a run, a job's latest runs) on connections of their own whose
- * statements are planned once and then kept: {@code plan_cache_mode=force_generic_plan}. The main pool plans every
+ * Reads by key made outside any transaction (a job, a run, a job's latest runs), and the single create made alone (one
+ * statement counting, writing and auditing the job, planned in a third of its time in Postgres), on connections of
+ * their own whose statements are planned once and then kept: {@code plan_cache_mode=force_generic_plan}. The main pool plans every
  * statement for its parameters, which the dispatch path's batch statements need; for a read by key that planning is
  * most of its cost (a job with its open-run look-ups touches every run partition and its indexes while planning,
  * milliseconds, and reads a few rows in a tenth of that), while a generic plan prunes the partitions as it starts.

@@ -68,6 +68,41 @@ class KeyedReadsApiTest extends ApiTest {
         assertThat(runList.get("custom_plans")).isEqualTo(0L);
     }
 
+    @Test
+    void aCreateMadeAloneGoesToTheKeptPlansAndOneInATransactionStaysOnTheMainPool() {
+        TestTenant tenant = signUp();
+        assignPlan(tenant.tenantId(), "business").expectStatus().isOk();
+        for (int i = 0; i < 5; i++) {
+            create(tenant, JobsApiTest.cronJob("alone-" + i, "0 3 * * *", "UTC"), null);
+        }
+        Map<String, Object> alone = only(prepared(), "for update skip locked");
+        long executions = (Long) alone.get("generic_plans");
+        assertThat(executions).isGreaterThanOrEqualTo(5);
+        assertThat(alone.get("custom_plans")).isEqualTo(0L);
+
+        // With an Idempotency-Key the create and its key are one transaction: the main pool's connection.
+        create(tenant, JobsApiTest.cronJob("keyed", "0 3 * * *", "UTC"), "create-once");
+        assertThat(only(prepared(), "for update skip locked").get("generic_plans")).isEqualTo(executions);
+        http.get().uri("/api/v1/jobs?limit=10").header("Authorization", "Bearer " + tenant.apiKey())
+                .exchange()
+                .expectStatus().isOk()
+                .expectBody().jsonPath("$.items.length()").isEqualTo(6);
+    }
+
+    private void create(TestTenant tenant, Map<String, Object> job, String idempotencyKey) {
+        var request = http.post().uri("/api/v1/jobs").header("Authorization", "Bearer " + tenant.apiKey())
+                .contentType(MediaType.APPLICATION_JSON);
+        if (idempotencyKey != null) {
+            request = request.header("Idempotency-Key", idempotencyKey);
+        }
+        request.bodyValue(job).exchange().expectStatus().isCreated();
+    }
+
+    private List<Map<String, Object>> prepared() {
+        return keyed.client().sql("select statement, generic_plans, custom_plans from pg_prepared_statements")
+                .fetch().all().collectList().block();
+    }
+
     private static String planCacheMode(DatabaseClient client) {
         return client.sql("select current_setting('plan_cache_mode') as mode")
                 .map(row -> row.get("mode", String.class)).one().block();
