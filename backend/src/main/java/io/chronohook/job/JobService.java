@@ -131,9 +131,15 @@ public class JobService {
                         .flatMap(definitions -> {
                             Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
                             int count = definitions.size();
-                            return counter.addOnFreeStripe(tenantId, count, plan.maxJobs()).filter(added -> added)
-                                    .switchIfEmpty(Mono.defer(() -> counter.addHoldingEveryStripe(tenantId, count,
-                                            plan.maxJobs())))
+                            // Counted on a free stripe; when none has the room, the transaction is rolled back and
+                            // the batch made again in one holding every stripe: the free-stripe look may have locked
+                            // a stripe it then found full, and a transaction holding one stripe out of order while it
+                            // waits for the others would wait in a circle with those taking them in order.
+                            Function<Boolean, Mono<Batch>> write = everyStripe -> (everyStripe
+                                    ? counter.addHoldingEveryStripe(tenantId, count, plan.maxJobs())
+                                    : counter.addOnFreeStripe(tenantId, count, plan.maxJobs())
+                                            .flatMap(added -> added ? Mono.just(true)
+                                                    : Mono.<Boolean>error(new JobCounter.EveryStripeNeeded())))
                                     .flatMap(added -> !added
                                             ? Mono.error(new ApiException(HttpStatus.FORBIDDEN, "quota_exceeded",
                                                     "the " + plan.name() + " plan allows " + plan.maxJobs() + " jobs"))
@@ -142,6 +148,8 @@ public class JobService {
                                                     "job", null, Map.of("count", batch.jobs().size())))
                                             .thenReturn(batch))
                                     .as(tx::transactional);
+                            return write.apply(false)
+                                    .onErrorResume(JobCounter.EveryStripeNeeded.class, e -> write.apply(true));
                         }))
                 .flatMap(batch -> gate.offer(batch.runs()).thenReturn(batch.jobs()));
     }
@@ -197,10 +205,12 @@ public class JobService {
                                     AuditEntry entry, boolean alone) {
         UnaryOperator<DatabaseClient.GenericExecuteSpec> audited =
                 spec -> audit.bound(spec, tenantId, entry);
+        // A stripe picked at random is waited for only by a create alone: in a transaction the free-stripe look may
+        // have locked a stripe it found full, and waiting for another while holding it could wait in a circle.
         return written(tenantId, id, definition, now, nextFireAt -> jobs
                 .insertCounted(tenantId, id, definition, nextFireAt, now, max, null, alone, audited)
-                .flatMap(made -> made ? Mono.just(true) : jobs.insertCounted(tenantId, id, definition, nextFireAt,
-                        now, max, JobCounter.anyStripe(), alone, audited))
+                .flatMap(made -> made || !alone ? Mono.just(made) : jobs.insertCounted(tenantId, id, definition,
+                        nextFireAt, now, max, JobCounter.anyStripe(), alone, audited))
                 .flatMap(made -> made ? Mono.<Void>empty() : Mono.error(new JobCounter.EveryStripeNeeded())));
     }
 
