@@ -99,7 +99,9 @@ public class TenantBuckets {
             return bucket;
         }
         if (shared.size() >= SHARED_KEPT) {
-            shared.clear(); // the state is in Redis: a proxy made again later takes up where this one was
+            // The state is in Redis: a proxy made again later reads the bucket back from there. Takes a dropped
+            // proxy had not yet settled (at most its share each) are not handed over: they are forgiven.
+            shared.clear();
         }
         long share = ratePerSecond * unsettled.toNanos() / 1_000_000_000L;
         Optimization settling = share < 1 ? Optimizations.batching()

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Headers as kept with an attempt: one {@code name: value} a line, at most {@link #MAX_HEADERS} of them and
@@ -26,12 +27,31 @@ public final class HeaderLines {
             "session", "credential", "signature");
     /** Header names whose values are never secret, though their names may hold a secret word. */
     private static final Set<String> NEVER_SECRET = Set.of("webhook-signature", "webhook-id", "webhook-timestamp");
+    /** Past this many names told apart, a name is judged afresh each time instead of remembered. */
+    private static final int NAMES_KEPT = 4096;
+    /**
+     * Names already judged, as written (every attempt sends and receives much the same few dozen names; lowering
+     * each and looking for nine words in it was a few percent of the delivery path).
+     */
+    private static final Map<String, Boolean> JUDGED = new ConcurrentHashMap<>();
 
     private HeaderLines() {
     }
 
     /** True when a header of this name may carry a credential (its value is then kept masked). */
     public static boolean isSecret(String name) {
+        Boolean judged = JUDGED.get(name);
+        if (judged != null) {
+            return judged;
+        }
+        boolean secret = judge(name);
+        if (JUDGED.size() < NAMES_KEPT) {
+            JUDGED.put(name, secret);
+        }
+        return secret;
+    }
+
+    private static boolean judge(String name) {
         String lower = name.toLowerCase(Locale.ROOT);
         if (NEVER_SECRET.contains(lower)) {
             return false;
