@@ -15,6 +15,23 @@ final class AuditSql {
 
     static final String INSERT = INSERT_COLUMNS + "values (" + VALUES + ")";
 
+    /**
+     * The insert of several events of one tenant and one action, their own parts as arrays with an element per event
+     * ({@code :auditIds}, {@code :auditActorTypes}, {@code :auditActorIds}, {@code :auditTargetIds},
+     * {@code :auditDetails} as JSON text), made only if the named part ({@code with} query) {@code condition} of the
+     * statement it is part of has a row.
+     */
+    static String insertEachIf(String condition) {
+        return INSERT_COLUMNS + """
+                select a.id, :tenantId, :auditAt, a.actor_type, a.actor_id, :auditAction, :auditTargetType,
+                       a.target_id, cast(a.details as jsonb)
+                  from unnest(cast(:auditIds as uuid[]), cast(:auditActorTypes as text[]),
+                              cast(:auditActorIds as text[]), cast(:auditTargetIds as text[]),
+                              cast(:auditDetails as text[]))
+                       as a(id, actor_type, actor_id, target_id, details)
+                """ + " where exists (select from " + condition + ")\n";
+    }
+
     /** The insert of one event for each row of a named part ({@code with} query) of the statement it is part of. */
     static String insertForEachRowOf(String source) {
         return INSERT_COLUMNS + "select " + VALUES + " from " + source;

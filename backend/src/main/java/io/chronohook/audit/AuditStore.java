@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -49,6 +50,47 @@ public class AuditStore {
      */
     public static String recordForEachRowOf(String source) {
         return AuditSql.insertForEachRowOf(source);
+    }
+
+    /**
+     * The insert that records several events of one tenant and one action, made only if {@code condition}, a
+     * {@code with} query of the statement that makes the changes, has a row: the changes and their records are one
+     * statement. Its parameters are bound by {@link #boundEach}; {@code tenantId} is shared.
+     */
+    public static String recordEachIf(String condition) {
+        return AuditSql.insertEachIf(condition);
+    }
+
+    /**
+     * Binds the parameters of {@link #recordEachIf} for {@code entries}, which share their action and target type
+     * (each has its own actor, target and details).
+     */
+    public DatabaseClient.GenericExecuteSpec boundEach(DatabaseClient.GenericExecuteSpec spec, TenantId tenantId,
+                                                      List<AuditEntry> entries) {
+        AuditEntry first = entries.getFirst();
+        int n = entries.size();
+        UUID[] ids = new UUID[n];
+        String[] actorTypes = new String[n];
+        String[] actorIds = new String[n];
+        String[] targetIds = new String[n];
+        String[] details = new String[n];
+        for (int i = 0; i < n; i++) {
+            AuditEntry entry = entries.get(i);
+            if (!entry.action().equals(first.action()) || !entry.targetType().equals(first.targetType())) {
+                throw new IllegalArgumentException("entries recorded together share their action and target type");
+            }
+            ids[i] = Uuid7.next(clock);
+            actorTypes[i] = entry.actor().type();
+            actorIds[i] = entry.actor().id();
+            targetIds[i] = entry.targetId();
+            details[i] = json.writeValueAsString(entry.details());
+        }
+        return spec.bind("tenantId", tenantId.value())
+                .bind("auditAt", OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC))
+                .bind("auditAction", first.action())
+                .bind("auditTargetType", first.targetType())
+                .bind("auditIds", ids).bind("auditActorTypes", actorTypes).bind("auditActorIds", actorIds)
+                .bind("auditTargetIds", targetIds).bind("auditDetails", details);
     }
 
     /** Binds the event's parameters (of {@link AuditSql#INSERT} or {@link #recordForEachRowOf}) to {@code spec}. */

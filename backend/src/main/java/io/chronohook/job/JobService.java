@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
@@ -60,10 +61,12 @@ public class JobService {
     private final TransactionalOperator tx;
     private final JsonMapper canonicalJson;
     private final Clock clock;
+    private final CreateCoalescer creates;
 
     public JobService(JobStore jobs, JobCounter counter, RunStore runs, JobValidator validator,
                       IdempotencyStore idempotency, TenantPlans tenantPlans, AuditStore audit, GateBacklog gate,
-                      TransactionalOperator tx, JsonMapper json, Clock clock) {
+                      TransactionalOperator tx, JsonMapper json, Clock clock, MeterRegistry meters,
+                      CreatesTogetherProperties together) {
         this.jobs = jobs;
         this.counter = counter;
         this.runs = runs;
@@ -75,6 +78,9 @@ public class JobService {
         this.tx = tx;
         this.canonicalJson = json.rebuild().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
         this.clock = clock;
+        this.creates = new CreateCoalescer(jobs, audit, meters, together.most(), pending -> countedAlone(pending.tenantId(),
+                pending.job().id(), pending.job().definition(), pending.job().nextFireAt(), pending.now(),
+                pending.max(), pending.entry()));
     }
 
     /** The result of a create: the job, and whether this call made it (false for an idempotent replay). */
@@ -203,15 +209,27 @@ public class JobService {
      */
     private Mono<Job> insertCounted(TenantId tenantId, JobId id, JobDefinition definition, Instant now, long max,
                                     AuditEntry entry, boolean alone) {
-        UnaryOperator<DatabaseClient.GenericExecuteSpec> audited =
-                spec -> audit.bound(spec, tenantId, entry);
-        // A stripe picked at random is waited for only by a create alone: in a transaction the free-stripe look may
-        // have locked a stripe it found full, and waiting for another while holding it could wait in a circle.
-        return written(tenantId, id, definition, now, nextFireAt -> jobs
-                .insertCounted(tenantId, id, definition, nextFireAt, now, max, null, alone, audited)
-                .flatMap(made -> made || !alone ? Mono.just(made) : jobs.insertCounted(tenantId, id, definition,
-                        nextFireAt, now, max, JobCounter.anyStripe(), alone, audited))
-                .flatMap(made -> made ? Mono.<Void>empty() : Mono.error(new JobCounter.EveryStripeNeeded())));
+        // Alone, it may share its statement with the creates that arrive with it; in a transaction it is its own.
+        return written(tenantId, id, definition, now, nextFireAt -> alone
+                ? creates.create(tenantId, new JobStore.NewJob(id, definition, nextFireAt), now, max, entry)
+                : jobs.insertCounted(tenantId, id, definition, nextFireAt, now, max, null, false,
+                                spec -> audit.bound(spec, tenantId, entry))
+                        .flatMap(made -> made ? Mono.<Void>empty() : Mono.error(new JobCounter.EveryStripeNeeded())));
+    }
+
+    /**
+     * Makes one job in a statement of its own, no transaction around it, counted on a free stripe or else on one
+     * picked at random and waited for (only a create alone waits: in a transaction the free-stripe look may have
+     * locked a stripe it found full, and waiting for another while holding it could wait in a circle); fails with
+     * {@link JobCounter.EveryStripeNeeded} (nothing written) when neither can count it.
+     */
+    private Mono<Void> countedAlone(TenantId tenantId, JobId id, JobDefinition definition, Instant nextFireAt,
+                                    Instant now, long max, AuditEntry entry) {
+        UnaryOperator<DatabaseClient.GenericExecuteSpec> audited = spec -> audit.bound(spec, tenantId, entry);
+        return jobs.insertCounted(tenantId, id, definition, nextFireAt, now, max, null, true, audited)
+                .flatMap(made -> made ? Mono.just(true) : jobs.insertCounted(tenantId, id, definition, nextFireAt,
+                        now, max, JobCounter.anyStripe(), true, audited))
+                .flatMap(made -> made ? Mono.<Void>empty() : Mono.error(new JobCounter.EveryStripeNeeded()));
     }
 
     /** Whether a create without an Idempotency-Key is one statement: counted on one stripe, and no run to write. */

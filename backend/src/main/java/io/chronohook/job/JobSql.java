@@ -29,12 +29,12 @@ final class JobSql {
     static final String INSERT = INSERT_COLUMNS + "values (" + NEW_ROW + ")";
 
     /**
-     * Many jobs of one tenant in one statement, each parameter an array with an element per job (as
-     * {@code JobStore.insertAll} builds them from {@link #NEW_ROW}'s parameters): JSON as text, sealed bytes in Base64,
-     * instants in microseconds since the epoch.
+     * Many jobs of one tenant ({@code :tenantId}) in one statement, each other parameter an array with an element per
+     * job (as {@code JobStore.insertAll} builds them from {@link #NEW_ROW}'s parameters, and when each was made,
+     * {@code :createdUs}): JSON as text, sealed bytes in Base64, instants in microseconds since the epoch.
      */
-    static final String INSERT_MANY = INSERT_COLUMNS + """
-            select u.id, u.tenant_id, u.name, cast(u.labels as jsonb), cast(u.schedule as jsonb), u.schedule_type,
+    private static final String INSERT_MANY_FROM_ARRAYS = INSERT_COLUMNS + """
+            select u.id, :tenantId, u.name, cast(u.labels as jsonb), cast(u.schedule as jsonb), u.schedule_type,
                    timestamptz 'epoch' + u.start_us * interval '1 microsecond',
                    timestamptz 'epoch' + u.end_us * interval '1 microsecond',
                    u.max_runs, u.spread_ms, u.method, u.url, u.content_type, decode(u.headers_sealed, 'base64'),
@@ -42,8 +42,10 @@ final class JobSql {
                    u.retry_max_delay_ms, u.retry_max_window_ms, u.timeout_ms, u.missed_run_policy, u.backfill_limit,
                    u.overlap_policy, u.delivery_semantics, u.long_running_max_ms, u.long_running_heartbeat_ms,
                    u.flow_key_template, u.flow_key, u.priority,
-                   :state, timestamptz 'epoch' + u.next_fire_us * interval '1 microsecond', 0, 1, :now, :now
-              from unnest(cast(:id as uuid[]), cast(:tenantId as uuid[]), cast(:name as text[]),
+                   :state, timestamptz 'epoch' + u.next_fire_us * interval '1 microsecond', 0, 1,
+                   timestamptz 'epoch' + u.created_us * interval '1 microsecond',
+                   timestamptz 'epoch' + u.created_us * interval '1 microsecond'
+              from unnest(cast(:id as uuid[]), cast(:name as text[]),
                           cast(:labels as text[]), cast(:schedule as text[]), cast(:scheduleType as text[]),
                           cast(:startAt as bigint[]), cast(:endAt as bigint[]), cast(:maxRuns as integer[]),
                           cast(:spreadMs as bigint[]), cast(:method as text[]), cast(:url as text[]),
@@ -55,13 +57,17 @@ final class JobSql {
                           cast(:overlapPolicy as text[]), cast(:deliverySemantics as text[]),
                           cast(:longRunningMaxMs as bigint[]), cast(:longRunningHeartbeatMs as bigint[]),
                           cast(:flowKeyTemplate as text[]), cast(:flowKey as text[]), cast(:priority as smallint[]),
-                          cast(:nextFireUs as bigint[]))
-                   as u(id, tenant_id, name, labels, schedule, schedule_type, start_us, end_us, max_runs, spread_ms,
+                          cast(:nextFireUs as bigint[]), cast(:createdUs as bigint[]))
+                   as u(id, name, labels, schedule, schedule_type, start_us, end_us, max_runs, spread_ms,
                         method, url, content_type, headers_sealed, body_sealed, key_id, retry_max_attempts,
                         retry_initial_delay_ms, retry_max_delay_ms, retry_max_window_ms, timeout_ms, missed_run_policy,
                         backfill_limit, overlap_policy, delivery_semantics, long_running_max_ms,
-                        long_running_heartbeat_ms, flow_key_template, flow_key, priority, next_fire_us)
+                        long_running_heartbeat_ms, flow_key_template, flow_key, priority, next_fire_us,
+                        created_us)
             """;
+
+    /** {@link #INSERT_MANY_FROM_ARRAYS}, for a batch create inside the transaction that counted its jobs. */
+    static final String INSERT_MANY = INSERT_MANY_FROM_ARRAYS;
 
     /**
      * The rest of a statement that makes a job counted by its first part ({@code counted}, {@link JobCountSql}): the
@@ -82,6 +88,22 @@ final class JobSql {
 
     /** Makes a job counted on the given stripe, if below its cap ({@link JobCountSql#COUNTED_ON_STRIPE}), audited. */
     static final String INSERT_COUNTED_ON_STRIPE = JobCountSql.COUNTED_ON_STRIPE + MADE_IF_COUNTED;
+
+    /**
+     * Makes several jobs of one tenant ({@link #INSERT_MANY_FROM_ARRAYS}' arrays), all counted on one free stripe with
+     * room for them all ({@link JobCountSql#COUNTED_ON_FREE_STRIPE}, {@code :count} of them), each audited (the
+     * {@code :audit*} arrays of {@link AuditStore#recordEachIf}), in one statement: all of them or, when no stripe
+     * has the room, none; answers how many were made.
+     */
+    static final String INSERT_MANY_COUNTED_ON_FREE_STRIPE = JobCountSql.COUNTED_ON_FREE_STRIPE + ", made as ("
+            + INSERT_MANY_FROM_ARRAYS + """
+                   cross join counted
+                returning id
+            ), audited as (
+            """ + AuditStore.recordEachIf("counted") + """
+            )
+            select count(*) as made from made
+            """;
 
     /**
      * The columns of a job as the API shows it, with when its next run is due and how many of its runs are running:

@@ -11,6 +11,7 @@ import io.chronohook.history.RunIdBounds;
 import io.chronohook.platform.KeyedReads;
 import io.chronohook.platform.Page;
 import io.chronohook.platform.PageRequest;
+import io.chronohook.platform.Rows;
 import io.chronohook.platform.SecretCipher;
 import io.r2dbc.postgresql.codec.Json;
 import io.r2dbc.spi.Readable;
@@ -23,6 +24,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Base64;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -81,20 +83,43 @@ public class JobStore {
         if (jobs.isEmpty()) {
             return Mono.empty();
         }
+        return newRows(db.sql(JobSql.INSERT_MANY), tenantId, jobs, Collections.nCopies(jobs.size(), now)).fetch().rowsUpdated().then();
+    }
+
+    /**
+     * Makes the tenant's jobs (made at {@code madeAt}, in the jobs' order) all counted on one free stripe with room for them all
+     * under the limit {@code max}, each audited ({@code audited} binds the events, in the jobs' order), in one
+     * statement ({@link JobSql#INSERT_MANY_COUNTED_ON_FREE_STRIPE}) on the connections that keep their plans; false
+     * (nothing written) when no free stripe has the room.
+     */
+    public Mono<Boolean> insertManyCounted(TenantId tenantId, List<NewJob> jobs, List<Instant> madeAt,
+                                           long max, UnaryOperator<DatabaseClient.GenericExecuteSpec> audited) {
+        DatabaseClient.GenericExecuteSpec spec = newRows(keyed.sql(JobSql.INSERT_MANY_COUNTED_ON_FREE_STRIPE),
+                tenantId, jobs, madeAt).bind("count", jobs.size()).bind("max", max);
+        return audited.apply(spec).map(row -> row.get("made", Long.class)).one().map(made -> made == jobs.size());
+    }
+
+    /** Binds {@link JobSql#INSERT_MANY}'s arrays, an element per job, and what the jobs share. */
+    private DatabaseClient.GenericExecuteSpec newRows(DatabaseClient.GenericExecuteSpec spec, TenantId tenantId,
+                                                      List<NewJob> jobs, List<Instant> madeAt) {
         List<List<Column>> rows = jobs.stream().map(job -> columns(tenantId, job.id(), job.definition())).toList();
-        DatabaseClient.GenericExecuteSpec spec = db.sql(JobSql.INSERT_MANY).bind("now", utc(now))
+        spec = spec.bind("createdUs", madeAt.stream().map(Rows::micros).toArray(Long[]::new))
+                .bind("tenantId", tenantId.value())
                 .bind("state", JobState.ACTIVE.wire())
                 .bind("nextFireUs", jobs.stream().map(job -> job.nextFireAt() == null ? null : micros(job.nextFireAt()))
                         .toArray(Long[]::new));
         List<Column> first = rows.getFirst();
         for (int c = 0; c < first.size(); c++) {
+            if (first.get(c).name().equals("tenantId")) {
+                continue; // one tenant's jobs: bound once
+            }
             Object array = Array.newInstance(first.get(c).elementType(), rows.size());
             for (int r = 0; r < rows.size(); r++) {
                 Array.set(array, r, rows.get(r).get(c).element());
             }
             spec = spec.bind(first.get(c).name(), array);
         }
-        return spec.fetch().rowsUpdated().then();
+        return spec;
     }
 
     /**

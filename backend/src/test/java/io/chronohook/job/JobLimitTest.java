@@ -214,18 +214,6 @@ class JobLimitTest extends ApiTest {
         assertThat(counted(tenant)).isEqualTo(2);
     }
 
-    private void planWithJobLimit(String code, long maxJobs) {
-        http.put().uri("/api/v1/operator/plans/{code}", code).header("Authorization", OPERATOR)
-                .contentType(MediaType.APPLICATION_JSON)
-                .bodyValue(Map.ofEntries(Map.entry("name", code), Map.entry("maxJobs", maxJobs),
-                        Map.entry("executionsPerMonth", 1_000_000), Map.entry("dispatchRatePerSecond", 100),
-                        Map.entry("dispatchBurst", 100), Map.entry("fairShareWeight", 1),
-                        Map.entry("minIntervalSeconds", 1), Map.entry("maxPayloadBytes", 65536),
-                        Map.entry("historyRetentionDays", 7), Map.entry("apiRequestsPerSecond", 10_000),
-                        Map.entry("monthlyPriceCents", 0), Map.entry("overageCentsPer1000", 0)))
-                .exchange().expectStatus().isOk();
-    }
-
     private static Map<String, Object> job(String name) {
         return Map.of("name", name, "schedule", Map.of("type", "cron", "cron", "0 3 * * *", "timeZone", "UTC"),
                 "target", Map.of("url", "http://127.0.0.1:9/hook", "method", "POST"));

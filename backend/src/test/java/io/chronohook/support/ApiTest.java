@@ -93,6 +93,19 @@ public abstract class ApiTest {
                 .exchange().expectStatus().isOk();
     }
 
+    /** A plan for tests whose only tight limit is {@code maxJobs} live jobs. */
+    protected void planWithJobLimit(String code, long maxJobs) {
+        http.put().uri("/api/v1/operator/plans/{code}", code).header("Authorization", OPERATOR)
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.ofEntries(Map.entry("name", code), Map.entry("maxJobs", maxJobs),
+                        Map.entry("executionsPerMonth", 1_000_000), Map.entry("dispatchRatePerSecond", 100),
+                        Map.entry("dispatchBurst", 100), Map.entry("fairShareWeight", 1),
+                        Map.entry("minIntervalSeconds", 1), Map.entry("maxPayloadBytes", 65536),
+                        Map.entry("historyRetentionDays", 7), Map.entry("apiRequestsPerSecond", 10_000),
+                        Map.entry("monthlyPriceCents", 0), Map.entry("overageCentsPer1000", 0)))
+                .exchange().expectStatus().isOk();
+    }
+
     /** The tenant's id as stored ({@code ten_…} as the API shows it, without its prefix). */
     protected static UUID tenantUuid(String tenantId) {
         return storedId(tenantId);
