@@ -107,10 +107,12 @@ final class CreateCoalescer {
     private record Group(TenantId tenantId, long max) {
     }
 
+    /**
+     * Writes the group in one statement, which waits for no lock (a stripe held by another transaction is passed
+     * over): the creates queued meanwhile, other tenants' too, never wait behind a stripe. A group it cannot count
+     * (one create alone included) is made one by one outside the round, where each may wait for a stripe.
+     */
     private Mono<Void> writeTogether(List<Pending> group) {
-        if (group.size() == 1) {
-            return answered(group.getFirst());
-        }
         Pending first = group.getFirst();
         return jobs.insertManyCounted(first.tenantId(), group.stream().map(Pending::job).toList(),
                         group.stream().map(Pending::now).toList(),
@@ -126,6 +128,7 @@ final class CreateCoalescer {
                         group.forEach(pending -> pending.done().tryEmitEmpty());
                     } else {
                         // Each on its own, not holding up the creates queued meanwhile: the slow way is the rare one.
+                        // (The statement looked for a free stripe only; the way alone also waits for a held one.)
                         group.forEach(pending -> answered(pending).subscribe());
                     }
                 })
