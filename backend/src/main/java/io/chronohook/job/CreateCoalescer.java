@@ -63,7 +63,10 @@ final class CreateCoalescer {
         this.writer = new BatchWriter<>(TAKEN, Duration.ZERO, this::write);
     }
 
-    /** A create waiting to be written: the tenant's job under the limit {@code max}, audited as {@code entry}. */
+    /**
+     * A create waiting to be written: the tenant's job under the limit {@code max}, audited as {@code entry}, answered
+     * through {@code done} (none for a create made alone at once).
+     */
     record Pending(TenantId tenantId, JobStore.NewJob job, Instant now, long max, AuditEntry entry,
                    Sinks.One<Void> done) {
     }
@@ -71,12 +74,12 @@ final class CreateCoalescer {
     /** Makes the job, alone or with others; fails as {@code alone} would when it cannot be counted. */
     Mono<Void> create(TenantId tenantId, JobStore.NewJob job, Instant now, long max, AuditEntry entry) {
         return Mono.defer(() -> {
-            Sinks.One<Void> done = Sinks.one();
-            Pending pending = new Pending(tenantId, job, now, max, entry, done);
             if (most(max) == 1) {
-                return alone.apply(pending).doOnSuccess(nothing -> perStatement.record(1));
+                return alone.apply(new Pending(tenantId, job, now, max, entry, null))
+                        .doOnSuccess(nothing -> perStatement.record(1));
             }
-            writer.submit(pending);
+            Sinks.One<Void> done = Sinks.one();
+            writer.submit(new Pending(tenantId, job, now, max, entry, done));
             return done.asMono();
         });
     }
@@ -119,7 +122,12 @@ final class CreateCoalescer {
                         first.max(), spec -> audit.boundEach(spec, first.tenantId(),
                                 group.stream().map(Pending::entry).toList()))
                 .onErrorResume(error -> {
-                    log.warn("{} creates written together failed; each is made again on its own", group.size(), error);
+                    // A create that went alone is made again alone too, and answers with its own error if it fails
+                    // again: reported there, not here.
+                    if (group.size() > 1) {
+                        log.warn("{} creates written together failed; each is made again on its own", group.size(),
+                                error);
+                    }
                     return Mono.just(false);
                 })
                 .doOnNext(made -> {

@@ -37,6 +37,10 @@ public final class MeterNames {
     public static final String READY_DEPTH = "chronohook.ready.depth";
     /** Deliveries started and not yet recorded on this instance. */
     public static final String IN_FLIGHT = "chronohook.dispatch.in.flight";
+    /** Runs claimed on this instance whose requests have not gone out yet. */
+    public static final String SEND_QUEUE = "chronohook.dispatch.queued";
+    /** Claimed runs leaving that queue per second (smoothed): what the queue's bound follows. */
+    public static final String SEND_PACE = "chronohook.dispatch.pace";
     /** This instance's circuit breakers by {@code state}. */
     public static final String CIRCUITS = "chronohook.circuit.breakers";
     /** Runs the fair batcher handed to dispatch, per tenant. */

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.DoubleSupplier;
+import java.util.function.IntSupplier;
 import org.springframework.stereotype.Component;
 
 /**
@@ -108,6 +110,16 @@ public class PipelineMetrics {
     public void watchInFlight(AtomicInteger inFlight) {
         Gauge.builder(MeterNames.IN_FLIGHT, inFlight, AtomicInteger::get)
                 .description("Deliveries started and not yet recorded on this instance").register(registry);
+    }
+
+    /** Publishes the runs claimed on this instance whose requests have not gone out, and the pace they go out at. */
+    public void watchSendQueue(IntSupplier waiting, DoubleSupplier perSecond) {
+        // Held strongly: the suppliers are method references nothing else keeps.
+        Gauge.builder(MeterNames.SEND_QUEUE, waiting, IntSupplier::getAsInt).strongReference(true)
+                .description("Runs claimed on this instance whose requests have not gone out yet").register(registry);
+        Gauge.builder(MeterNames.SEND_PACE, perSecond, DoubleSupplier::getAsDouble).strongReference(true)
+                .description("Claimed runs whose requests went out (or whose attempts ended) per second, smoothed")
+                .register(registry);
     }
 
     /** The outcome recorder wrote a batch of {@code attempts}. */

@@ -59,8 +59,9 @@ public class Deliveries {
     /**
      * Never fails: whatever happens becomes a finished attempt to record. A run over its tenant's flow limits is not
      * sent (it waits, no attempt spent); one admitted holds its in-flight slots until its request has ended.
+     * {@code sending} is told when the signed request is handed to the HTTP client (not when nothing is sent).
      */
-    public Mono<FinishedAttempt> attempt(ClaimedRun run, RunTrace trace) {
+    public Mono<FinishedAttempt> attempt(ClaimedRun run, RunTrace trace, Runnable sending) {
         return flow.admit(new FlowControl.Request(run.tenantId(), run.host(), run.flowKey()))
                 .flatMap(admission -> {
                     if (!admission.admitted()) {
@@ -68,11 +69,11 @@ public class Deliveries {
                                 admission.limit(), admission.reason()));
                     }
                     // The slots go back however the send ends: with an attempt, an error, or nothing at all.
-                    return Mono.usingWhen(Mono.just(admission), admitted -> send(run, trace), flow::release);
+                    return Mono.usingWhen(Mono.just(admission), admitted -> send(run, trace, sending), flow::release);
                 });
     }
 
-    private Mono<FinishedAttempt> send(ClaimedRun run, RunTrace trace) {
+    private Mono<FinishedAttempt> send(ClaimedRun run, RunTrace trace, Runnable sending) {
         CircuitBreaker breaker = breakers.of(run.tenantId(), run.host());
         if (!breaker.tryAcquirePermission()) {
             Instant now = clock.instant();
@@ -102,6 +103,7 @@ public class Deliveries {
                     String head = signed.method() + " " + signed.url() + "\n"
                             + HeaderLines.of(signed.headers().entrySet());
                     int bytes = head.getBytes(StandardCharsets.UTF_8).length + body.length;
+                    sending.run();
                     return dispatcher.dispatch(signed).map(outcome -> new Sent(outcome, head, bytes));
                 })
                 .doOnNext(sent -> breakers.record(breaker, sent.outcome()))

@@ -24,7 +24,9 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -36,10 +38,11 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * Each round, shard by shard: releases the due runs of the gate and takes released runs fairly across tenants and
- * within their rates (the fair batcher), claims them in one compare-and-set statement, and starts their attempts — never holding
- * more than {@code maxInFlight} deliveries at once. Releasing goes on while deliveries are full, or while the node is
- * drained or stopping (it then takes nothing). Runs taken whose claim fails (Postgres away) go back into the gate for
- * a moment later instead of waiting for the overdue sweep.
+ * within their rates (the fair batcher), claims them in one compare-and-set statement, and starts their attempts —
+ * never holding more than {@code maxInFlight} deliveries at once, nor more claimed runs waiting for their requests to
+ * go out than it sends in a moment ({@link SendQueue}). Releasing goes on while deliveries are full, or while the node
+ * is drained or stopping (it then takes nothing). Runs taken whose claim fails (Postgres away) go back into the gate
+ * for a moment later instead of waiting for the overdue sweep.
  */
 public final class DispatchLoop {
 
@@ -65,6 +68,12 @@ public final class DispatchLoop {
     private final PipelineMetrics metrics;
     private final PipelineProperties.Dispatch settings;
     private final int releaseBatch;
+    private final SendQueue queue;
+    /**
+     * Runs taken ahead of their due time whose job had a run in flight: looked at again by the first round after they
+     * fall due, so that every claim of a job that may not overlap is made by a round, one round after the other.
+     */
+    private final Queue<Early> early = new ConcurrentLinkedQueue<>();
     private final Clock clock;
     private final AtomicInteger inFlight;
     private final Supplier<Mono<Long>> refillGate;
@@ -75,8 +84,8 @@ public final class DispatchLoop {
     private int nextShard;
 
     public DispatchLoop(Gate gate, FairBatcher batcher, RunStore runs, Deliveries deliveries, OutcomeRecorder recorder,
-                        Telemetry telemetry, PipelineProperties.Dispatch settings, int releaseBatch, Clock clock,
-                        LocalNode node, Supplier<Mono<Long>> refillGate) {
+                        Telemetry telemetry, PipelineProperties.Dispatch settings, GateProperties gateSettings,
+                        Clock clock, LocalNode node, Supplier<Mono<Long>> refillGate) {
         this.refillGate = refillGate;
         this.gate = gate.gate();
         this.backlog = gate.backlog();
@@ -88,7 +97,9 @@ public final class DispatchLoop {
         this.tracing = telemetry.tracing();
         this.metrics = telemetry.metrics();
         this.settings = settings;
-        this.releaseBatch = releaseBatch;
+        this.releaseBatch = gateSettings.releaseBatch();
+        this.queue = new SendQueue(settings.queueWait(), gateSettings.lead(), settings.queueLeast());
+        telemetry.metrics().watchSendQueue(queue::waiting, queue::perSecond);
         this.clock = clock;
         this.inFlight = node.inFlight();
     }
@@ -105,15 +116,17 @@ public final class DispatchLoop {
 
     /** One round: returns how many runs it took from the gate (0 when none were ready or no capacity was left). */
     public Mono<Integer> runOnce() {
-        int room = !node.mayClaim() ? 0
-                : Math.max(0, Math.min(settings.claimBatch(), settings.maxInFlight() - inFlight.get()));
+        long roundStarted = System.nanoTime();
+        // Room for what goes out soon at this instance's pace, not for all it may have in flight: what is not taken
+        // stays in the gate, shared out fairly again next round, instead of queueing here ahead of later rounds' runs.
+        int room = !node.mayClaim() ? 0 : Math.max(0, Math.min(Math.min(settings.claimBatch(),
+                settings.maxInFlight() - inFlight.get()), queue.room(roundStarted)));
         // Take in batches worth sharing out by weight: a sliver of room would favour whoever comes first.
         int want = room >= Math.max(1, settings.claimBatch() / 5) ? room : 0;
         int shards = gate.shards();
         int start = nextShard;
         nextShard = (nextShard + 1) % shards;
         List<TimeGate.Released> taken = new ArrayList<>();
-        long roundStarted = System.nanoTime();
         if (refillAgainAt != 0 && roundStarted - refillAgainAt > 0) {
             refillAgainAt = 0;
             takeFailed = true;
@@ -137,8 +150,26 @@ public final class DispatchLoop {
                     }
                 })
                 .then(Mono.defer(this::refillAfterFailedTake))
-                .then(Mono.defer(() -> claimAndSend(taken)))
+                .then(Mono.defer(() -> claimAndSend(taken, dueEarly(clock.instant()))))
                 .then(Mono.fromSupplier(taken::size));
+    }
+
+    /** A run taken ahead of its due time whose job had a run in flight, and that due time. */
+    private record Early(TimeGate.Released run, Instant dueAt) {
+    }
+
+    /** The early runs due by {@code now}, taken off the list; all of them when this node may not claim. */
+    private List<TimeGate.Released> dueEarly(Instant now) {
+        List<TimeGate.Released> due = new ArrayList<>();
+        boolean all = !node.mayClaim();
+        early.removeIf(entry -> {
+            boolean take = all || !entry.dueAt().isAfter(now);
+            if (take) {
+                due.add(entry.run());
+            }
+            return take;
+        });
+        return due;
     }
 
     /**
@@ -160,23 +191,30 @@ public final class DispatchLoop {
                 .then();
     }
 
-    private Mono<Void> claimAndSend(List<TimeGate.Released> taken) {
-        if (taken.isEmpty()) {
+    /** Claims the runs taken, and the early runs now due (of jobs that may not overlap), and starts their attempts. */
+    private Mono<Void> claimAndSend(List<TimeGate.Released> taken, List<TimeGate.Released> dueEarly) {
+        if (taken.isEmpty() && dueEarly.isEmpty()) {
             return Mono.empty();
         }
+        List<TimeGate.Released> all = new ArrayList<>(taken);
+        all.addAll(dueEarly);
         if (!node.mayClaim()) {
             // Stopping or drained since the runs were taken: another node claims them.
-            return backlog.offer(FairBatcher.later(taken, clock.instant()));
+            return backlog.offer(FairBatcher.later(all, clock.instant()));
         }
         // The runs of jobs that allow overlap first, in one statement; only the runs it leaves (of jobs that may not
         // overlap, or no longer waiting) are looked at for a run of their job in flight.
         return claim(taken, RunStore.Claiming.OVERLAP_ALLOWED)
-                .flatMap(claimed -> claimRest(taken.stream()
-                        .filter(released -> !claimed.contains(released.runId())).toList()))
+                .flatMap(claimed -> {
+                    List<TimeGate.Released> rest = new ArrayList<>(taken.stream()
+                            .filter(released -> !claimed.contains(released.runId())).toList());
+                    rest.addAll(dueEarly);
+                    return claimRest(rest);
+                })
                 .doOnSuccess(done -> outage.succeeded())
                 .onErrorResume(error -> {
                     outage.failed(error);
-                    return backlog.offer(FairBatcher.later(taken, clock.instant().plus(FairBatcher.PUT_BACK)));
+                    return backlog.offer(FairBatcher.later(all, clock.instant().plus(FairBatcher.PUT_BACK)));
                 });
     }
 
@@ -189,27 +227,18 @@ public final class DispatchLoop {
     }
 
     /**
-     * Overlap policy, for jobs whose previous run is still in flight: {@code skip} records the run as skipped
-     * (reason overlap), {@code queue} puts it back into the gate for a moment later; the other runs are claimed. A run
-     * released ahead of its due time (the gate's lead) is looked at again when it is due, since the run in flight may
-     * end before then: the policy applies to runs that would overlap when they are sent, not before.
+     * Overlap policy, for jobs whose previous run is still in flight (or another of whose runs goes first in this
+     * claim): {@code skip} records the run as skipped (reason overlap), {@code queue} puts it back into the gate for a
+     * moment later; the other runs are claimed. A run released ahead of its due time (the gate's lead) is looked at
+     * again by the first round after it is due, since the run in flight may end before then: the policy applies to
+     * runs that would overlap when they are sent, not before.
      */
     private Mono<Void> holdOverlapping(List<TimeGate.Released> taken, Map<RunId, RunStore.Overlap> overlapping) {
         Instant now = clock.instant();
         Predicate<TimeGate.Released> notDueYet = released -> overlapping.containsKey(released.runId())
                 && overlapping.get(released.runId()).dueAt().isAfter(now);
-        List<TimeGate.Released> early = taken.stream().filter(notDueYet).toList();
-        if (!early.isEmpty()) {
-            Instant due = early.stream().map(released -> overlapping.get(released.runId()).dueAt())
-                    .max(Comparator.naturalOrder()).orElseThrow();
-            Mono.delay(atMostLead(Duration.between(now, due)))
-                    .then(Mono.defer(() -> claimRest(early)))
-                    .onErrorResume(error -> {
-                        outage.failed(error);
-                        return backlog.offer(FairBatcher.later(early, clock.instant().plus(FairBatcher.PUT_BACK)));
-                    })
-                    .subscribe();
-        }
+        taken.stream().filter(notDueYet)
+                .forEach(released -> early.add(new Early(released, overlapping.get(released.runId()).dueAt())));
         List<RunId> skip = overlapping.entrySet().stream()
                 .filter(e -> e.getValue().policy().equals("skip") && !e.getValue().dueAt().isAfter(now))
                 .map(Map.Entry::getKey).toList();
@@ -262,18 +291,24 @@ public final class DispatchLoop {
 
     /**
      * Starts the run's attempt when it is due: at once, or, for a run the gate released ahead of its time (its lead),
-     * at its due time. It counts as in flight from its claim.
+     * at its due time. It counts as in flight from its claim, and as queued until its request goes out.
      */
     private void send(ClaimedRun run, RunTrace trace) {
         inFlight.incrementAndGet();
         Duration wait = run.dueAt() == null ? Duration.ZERO
                 : atMostLead(Duration.between(clock.instant(), run.dueAt()));
-        Mono<FinishedAttempt> start = Mono.defer(() -> deliveries.attempt(run, trace));
-        (wait.isZero() ? start : Mono.delay(wait).then(start)).subscribe(attempt -> {
-            metrics.attempted(run, attempt);
-            trace.finished(attempt, clock.instant());
-            recorder.submit(attempt, () -> trace.recorded(clock.instant()));
+        SendQueue.Ticket ticket = queue.claimed(!wait.isZero());
+        Mono<FinishedAttempt> start = Mono.defer(() -> {
+            ticket.due();
+            return deliveries.attempt(run, trace, ticket::leave);
         });
+        (wait.isZero() ? start : Mono.delay(wait).then(start))
+                .doFinally(signal -> ticket.leave())
+                .subscribe(attempt -> {
+                    metrics.attempted(run, attempt);
+                    trace.finished(attempt, clock.instant());
+                    recorder.submit(attempt, () -> trace.recorded(clock.instant()));
+                });
     }
 
     /** A wait for a due time, within the gate's longest lead (never negative). */

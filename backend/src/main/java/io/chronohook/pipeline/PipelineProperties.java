@@ -7,7 +7,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * What this instance runs and how hard: {@code roles} (api, worker or both), how many deliveries may be in flight,
- * how many connections one receiver's host may hold, how many runs one claim takes, the lease margin over a job's timeout, and outcome batching.
+ * how many connections one receiver's host may hold, how many runs one claim takes, how many claimed runs may wait for
+ * their requests to go out, the lease margin over a job's timeout, and outcome batching.
  */
 @ConfigurationProperties("chronohook")
 public record PipelineProperties(
@@ -34,11 +35,17 @@ public record PipelineProperties(
             @DefaultValue("500") int outcomeBatch,
             @DefaultValue("PT0.02S") Duration outcomeFlush,
             @DefaultValue("PT0.005S") Duration idle,
-            @DefaultValue("PT0.05S") Duration maxIdle) {
+            @DefaultValue("PT0.05S") Duration maxIdle,
+            @DefaultValue("PT0.1S") Duration queueWait,
+            @DefaultValue("500") int queueLeast) {
 
         public Dispatch {
-            if (maxInFlight < 1 || maxConnectionsPerHost < 1 || claimBatch < 1 || fairQuantum < 1 || outcomeBatch < 1) {
+            if (maxInFlight < 1 || maxConnectionsPerHost < 1 || claimBatch < 1 || fairQuantum < 1 || outcomeBatch < 1
+                    || queueLeast < 1) {
                 throw new IllegalArgumentException("chronohook.dispatch sizes must be positive");
+            }
+            if (queueWait.isNegative() || queueWait.isZero() || queueWait.compareTo(Duration.ofSeconds(10)) > 0) {
+                throw new IllegalArgumentException("chronohook.dispatch.queue-wait must be between PT0.001S and PT10S");
             }
             if (idle.isNegative() || idle.isZero() || maxIdle.compareTo(idle) < 0) {
                 throw new IllegalArgumentException("chronohook.dispatch.idle must be positive and at most max-idle");

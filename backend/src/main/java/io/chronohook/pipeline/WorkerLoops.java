@@ -140,7 +140,7 @@ public class WorkerLoops implements SmartLifecycle {
         GateRehydrator rehydrator = new GateRehydrator(gates.gate(), runs, gateProperties,
                 plannerProperties.reach(), clock);
         DispatchLoop dispatchLoop = new DispatchLoop(gates, batcher, runs, deliveries, recorder, telemetry, dispatch,
-                gateProperties.releaseBatch(), clock, node, rehydrator::rebuildNow);
+                gateProperties, clock, node, rehydrator::rebuildNow);
         LeaseRescuer rescuer = new LeaseRescuer(runs, gates.backlog(), outcomeListener,
                 new LeaseRescuer.Nodes(node, nodeStore, nodeProperties.deadAfter()), rehydrator::rebuildNow, clock);
         loops.add(Loop.every("gate rehydrator", rehydrator::runOnce, Duration.ofSeconds(2)));

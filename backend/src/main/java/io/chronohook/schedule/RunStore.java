@@ -469,7 +469,11 @@ public class RunStore {
     public record Overlap(String policy, Instant dueAt) {
     }
 
-    /** Of the given runs, those whose job may not overlap and has another run in flight (allow jobs left out). */
+    /**
+     * Of the given runs, those whose job may not overlap and has another run in flight (allow jobs left out) — or
+     * another run among the given ones due before it (or at the same time, with a lower id): of one job's runs taken
+     * together, only the first may go, the others overlap it.
+     */
     public Mono<java.util.Map<RunId, Overlap>> overlapping(List<RunId> ids) {
         if (ids.isEmpty()) {
             return Mono.just(java.util.Map.of());
@@ -487,9 +491,18 @@ public class RunStore {
                                 .bind("jobIds", candidates.stream().map(Candidate::job).distinct()
                                         .toArray(UUID[]::new))
                                 .map(row -> row.get("job_id", UUID.class)).all().collectList()
-                                .map(busy -> candidates.stream().filter(c -> busy.contains(c.job()))
-                                        .collect(java.util.stream.Collectors.toMap(Candidate::run,
-                                                Candidate::overlap))));
+                                .map(busy -> {
+                                    java.util.Map<UUID, Candidate> first = new java.util.HashMap<>();
+                                    java.util.Comparator<Candidate> order = java.util.Comparator
+                                            .comparing((Candidate c) -> c.overlap().dueAt())
+                                            .thenComparing(c -> c.run().value());
+                                    candidates.forEach(c -> first.merge(c.job(), c,
+                                            (one, other) -> order.compare(one, other) <= 0 ? one : other));
+                                    return candidates.stream()
+                                            .filter(c -> busy.contains(c.job()) || first.get(c.job()) != c)
+                                            .collect(java.util.stream.Collectors.toMap(Candidate::run,
+                                                    Candidate::overlap));
+                                }));
     }
 
     public Mono<Long> skipOverlapping(List<RunId> ids, Instant now) {

@@ -33,6 +33,8 @@ class PipelineMetricsApiTest extends ReceiverApiTest {
                 "chronohook_gate_depth_runs",
                 "chronohook_ready_depth_runs",
                 "chronohook_dispatch_in_flight",
+                "chronohook_dispatch_queued",
+                "chronohook_dispatch_pace",
                 "chronohook_circuit_breakers{state=\"closed\"}",
                 "chronohook_circuit_breakers{state=\"open\"}",
                 "chronohook_circuit_breakers{state=\"half_open\"}",

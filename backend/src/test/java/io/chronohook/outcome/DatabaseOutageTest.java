@@ -21,6 +21,7 @@ import io.chronohook.schedule.RunState;
 import io.chronohook.schedule.RunStore;
 import io.chronohook.support.ReceiverApiTest;
 import io.chronohook.support.TcpProxy;
+import io.chronohook.timegate.GateProperties;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import java.time.Clock;
@@ -70,6 +71,9 @@ class DatabaseOutageTest extends ReceiverApiTest {
 
     @Autowired
     PipelineProperties pipeline;
+
+    @Autowired
+    GateProperties gateProperties;
 
     @Autowired
     NodeProperties nodeProperties;
@@ -153,7 +157,7 @@ class DatabaseOutageTest extends ReceiverApiTest {
                 recorded -> other.inFlight().addAndGet(-recorded),
                 new HeldRuns.NoListener());
         DispatchLoop loop = new DispatchLoop(gate, batcher, relayedRuns, deliveries, recorder, telemetry,
-                pipeline.dispatch(), 2000, Clock.systemUTC(), other, () -> Mono.just(0L));
+                pipeline.dispatch(), gateProperties, Clock.systemUTC(), other, () -> Mono.just(0L));
         drainThisNode(true);
         try {
             proxy.cut();
@@ -181,24 +185,6 @@ class DatabaseOutageTest extends ReceiverApiTest {
             drainThisNode(false);
             recorder.close();
         }
-    }
-
-    private void drainThisNode(boolean drain) {
-        String id = PrefixedIds.format("node_", nodeOfThisInstance());
-        http.post().uri("/api/v1/operator/nodes/{id}/" + (drain ? "drain" : "undrain"), id)
-                .header("Authorization", OPERATOR).exchange().expectStatus().isOk();
-        if (drain) {
-            await().atMost(Duration.ofSeconds(10)).until(() -> "drained".equals(http.get()
-                    .uri("/api/v1/operator/nodes/{id}", id).header("Authorization", OPERATOR).exchange()
-                    .expectStatus().isOk().expectBody(Map.class).returnResult().getResponseBody().get("state")));
-        }
-    }
-
-    @Autowired
-    LocalNode thisNode;
-
-    private UUID nodeOfThisInstance() {
-        return thisNode.id().value();
     }
 
     private static TenantId tenantOf(TestTenant tenant) {

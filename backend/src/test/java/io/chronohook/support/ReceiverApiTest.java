@@ -2,6 +2,8 @@ package io.chronohook.support;
 
 import static org.awaitility.Awaitility.await;
 
+import io.chronohook.node.LocalNode;
+import io.chronohook.platform.PrefixedIds;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -9,12 +11,16 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
 
 /** An API test with a fresh webhook receiver per test (started before it, closed after it). */
 public abstract class ReceiverApiTest extends ApiTest {
 
     protected TestReceiver receiver;
+
+    @Autowired
+    protected LocalNode thisNode;
 
     @BeforeEach
     void startReceiver() {
@@ -66,5 +72,20 @@ public abstract class ReceiverApiTest extends ApiTest {
         http.put().uri("/api/v1/alerts/settings").header("Authorization", "Bearer " + tenant.apiKey())
                 .contentType(MediaType.APPLICATION_JSON).bodyValue(body)
                 .exchange().expectStatus().isOk();
+    }
+
+    /**
+     * Drains this instance (it claims nothing, and says so: the call returns once it is drained) or takes it back into
+     * service.
+     */
+    protected void drainThisNode(boolean drain) {
+        String id = PrefixedIds.format("node_", thisNode.id().value());
+        http.post().uri("/api/v1/operator/nodes/{id}/" + (drain ? "drain" : "undrain"), id)
+                .header("Authorization", OPERATOR).exchange().expectStatus().isOk();
+        if (drain) {
+            await().atMost(Duration.ofSeconds(10)).until(() -> "drained".equals(http.get()
+                    .uri("/api/v1/operator/nodes/{id}", id).header("Authorization", OPERATOR).exchange()
+                    .expectStatus().isOk().expectBody(Map.class).returnResult().getResponseBody().get("state")));
+        }
     }
 }
