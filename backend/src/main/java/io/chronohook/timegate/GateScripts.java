@@ -14,18 +14,31 @@ final class GateScripts {
     /**
      * Release: moves up to ARGV[2] members due by ARGV[8] (epoch ms; ARGV[1] when absent) from the gate (KEYS[1])
      * into their queues' ready lists (ARGV[3] + queue), stamped with the release time ARGV[1], marks the tenants
-     * active (KEYS[2]) and their queues ready (sets ARGV[6] + tenant, round-robin lists ARGV[7] + tenant).
+     * active (KEYS[2]) and their queues ready (sets ARGV[6] + tenant, round-robin lists ARGV[7] + tenant). The runs
+     * are gathered by queue first, so that a stampede of one tenant costs one push per queue, not three calls per
+     * run, and the runs of every other tenant due just after it are out of the gate that much sooner.
      */
     private static final String RELEASE_PART = """
             local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[8] or ARGV[1], 'LIMIT', 0,
                                    tonumber(ARGV[2]))
             if #due > 0 then
+              local items = {}
+              local queues = {}
               for _, member in ipairs(due) do
                 local sep = string.find(member, '|', 1, true)
                 local queue = string.sub(member, 1, sep - 1)
+                local list = items[queue]
+                if not list then
+                  list = {}
+                  items[queue] = list
+                  queues[#queues + 1] = queue
+                end
+                list[#list + 1] = string.sub(member, sep + 1) .. '|' .. ARGV[1]
+              end
+              for _, queue in ipairs(queues) do
                 local slash = string.find(queue, '/', 1, true)
                 local tenant = slash and string.sub(queue, 1, slash - 1) or queue
-                redis.call('RPUSH', ARGV[3] .. queue, string.sub(member, sep + 1) .. '|' .. ARGV[1])
+                redis.call('RPUSH', ARGV[3] .. queue, unpack(items[queue]))
                 redis.call('SADD', KEYS[2], tenant)
                 if redis.call('SADD', ARGV[6] .. tenant, queue) == 1 then
                   redis.call('RPUSH', ARGV[7] .. tenant, queue)
