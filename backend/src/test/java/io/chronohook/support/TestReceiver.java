@@ -1,5 +1,6 @@
 package io.chronohook.support;
 
+import io.chronohook.platform.KeepReadingConnections;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -41,7 +42,8 @@ public final class TestReceiver implements AutoCloseable {
     private final AtomicInteger maxInFlight = new AtomicInteger();
 
     public TestReceiver() {
-        server = HttpServer.create().host("127.0.0.1").port(0)
+        // A Reactor Netty server too: it keeps reading the connections deliveries reuse, as the backend does.
+        server = new KeepReadingConnections().apply(HttpServer.create().host("127.0.0.1").port(0))
                 .handle((request, response) -> request.receive().aggregate().asString(StandardCharsets.UTF_8)
                         .defaultIfEmpty("")
                         .flatMap(body -> {
