@@ -1,6 +1,7 @@
 package io.chronohook.job;
 
 import io.chronohook.audit.AuditStore;
+import java.util.List;
 
 /** Named SQL for the job table. */
 final class JobSql {
@@ -193,19 +194,29 @@ final class JobSql {
      * Completes active jobs that have no occurrence left once none of their runs is still live (a run held by quota
      * counts as live: an upgrade releases it). Installation-wide maintenance, leaderless through SKIP LOCKED; the
      * jobs are looked at in id order from {@code :after}, so that a round goes on past those whose runs are still live
-     * rather than looking at them again. See {@link #completion}. Returns how many were completed and the last id
+     * rather than looking at them again. Only the jobs found finished are locked (a backlog of one-shot jobs whose
+     * runs wait is looked at, not written), found once as an array whatever the statistics say of the jobs awaiting
+     * completion (as a join, stale statistics made a plan look at every such job against the round's thousand); see
+     * {@link #completion}. Returns how many were completed and the last id
      * looked at (null when none was left after {@code :after}). The completed jobs are counted off their tenants'
      * first stripes, waited for when held (a batch create of the tenant holds them until it commits).
      */
     static final String COMPLETE_FINISHED = completion("""
+            looked as (
+                select id from job
+                 where state = 'active' and next_fire_at is null and id > :after
+                 order by id
+                 limit :limit
+            ),""", """
             select id, tenant_id from job
-             where state = 'active' and next_fire_at is null and id > :after
+             where id = any(array(select l.id from looked l
+                                   where %s))
+               and state = 'active' and next_fire_at is null
              order by id
-             limit :limit
-               for update skip locked""", """
+               for update skip locked""".formatted(noLiveRun("l.id", 23)), """
             select distinct tenant_id, cast(0 as smallint) as stripe from due""", """
             select (select cast(coalesce(sum(jobs), 0) as bigint) from per_tenant) as completed,
-                   (select id from due order by id desc limit 1) as last""");
+                   (select id from looked order by id desc limit 1) as last""");
 
     /**
      * Completes the given jobs if they are active, have no occurrence left and none of their runs is still live: the
@@ -215,7 +226,7 @@ final class JobSql {
      * tenant holds them all until it commits) are left to the completer too, so that completions never wait for one
      * tenant's creates. Returns how many were completed.
      */
-    static final String COMPLETE_IF_FINISHED = completion("""
+    static final String COMPLETE_IF_FINISHED = completion("", """
             select id, tenant_id from job
              where id = any(cast(:ids as uuid[])) and state = 'active' and next_fire_at is null
              order by id
@@ -228,17 +239,15 @@ final class JobSql {
             select cast(coalesce(sum(jobs), 0) as bigint) as completed from per_tenant""");
 
     /**
-     * Completes the jobs {@code candidates} selects (ids, locked) once none of their runs is still live. Waiting runs,
-     * held runs and runs in flight are looked for apart, each over its own partial index; the waiting and those in
-     * flight between the open runs' floor and the runs' ceiling, the held ones (which may be weeks old) below the
-     * ceiling, so that no partition made ahead and no closed day is planned for them. The job's definition is
+     * Completes the jobs {@code candidates} selects (ids, locked; after the common tables {@code before}, if any) once
+     * none of their runs is still live ({@link #noLiveRun}, checked again on the locked rows). The job's definition is
      * unchanged, so updated_at stays. Only the jobs of the tenants {@code stripes} selects a stripe for (tenant_id,
      * stripe; from {@code due}) are completed, and taken off their tenants' live-job counts on that stripe, in tenant
      * order; {@code answer} is the statement's final select, over {@code due} and {@code per_tenant}.
      */
-    private static String completion(String candidates, String stripes, String answer) {
-        return """
-            with due as (
+    private static String completion(String before, String candidates, String stripes, String answer) {
+        return "with " + before.strip() + (before.isBlank() ? "" : "\n") + """
+            due as (
             """ + candidates.indent(4) + """
             ), stripes as (
             """ + stripes.indent(4) + """
@@ -248,14 +257,7 @@ final class JobSql {
                   from due
                  where j.id = due.id
                    and due.tenant_id in (select tenant_id from stripes)
-                   and not exists (select 1 from run r
-                                    where r.job_id = j.id and r.state in ('scheduled', 'queued', 'retry_wait')
-                                      and r.id >= :openFloor and r.id < :runCeiling)
-                   and not exists (select 1 from run r
-                                    where r.job_id = j.id and r.state = 'quota_exceeded' and r.id < :runCeiling)
-                   and not exists (select 1 from run r
-                                    where r.job_id = j.id and r.state in ('delivering', 'running')
-                                      and r.id >= :openFloor and r.id < :runCeiling)
+            """ + "       and " + noLiveRun("j.id", 7) + "\n" + """
                 returning j.tenant_id
             ), per_tenant as (
                 select tenant_id, count(*) as jobs from completed group by tenant_id
@@ -266,6 +268,28 @@ final class JobSql {
                 on conflict (tenant_id, stripe) do update set live = job_count.live + excluded.live
             )
             """ + answer + "\n";
+    }
+
+    /**
+     * No run of the job {@code jobId} is live: none waiting between the open runs' floor and the runs' ceiling, none
+     * held by quota below the ceiling (held runs may be weeks old), none in flight between floor and ceiling — so
+     * that no partition made ahead, and for all but held runs no closed day, is planned for. Each is looked up job by
+     * job ({@code offset 0} keeps Postgres from turning it into a join, which with a plan made for any parameters
+     * hashed every waiting run of the installation on every call), over the index of waiting runs by job: waiting and
+     * held runs are asked for together, in words that match that index's condition and not that of the index of
+     * waiting runs by due time, which statistics not yet renewed after a burst was planned (a hundred thousand runs
+     * come due) made look empty, and which then was read whole for every job.
+     */
+    private static String noLiveRun(String jobId, int indent) {
+        return String.join("\n" + " ".repeat(indent), List.of(
+                "not exists (select 1 from run r",
+                "                 where r.job_id = %1$s",
+                "                   and r.state in ('scheduled', 'queued', 'retry_wait', 'quota_exceeded')",
+                "                   and r.id < :runCeiling and (r.id >= :openFloor or r.state = 'quota_exceeded')",
+                "                 offset 0)",
+                "and not exists (select 1 from run r",
+                "                 where r.job_id = %1$s and r.state in ('delivering', 'running')",
+                "                   and r.id >= :openFloor and r.id < :runCeiling offset 0)")).formatted(jobId);
     }
 
     /** The names of some of a tenant's jobs (deleted ones included: a dead run may outlive its job). */

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -134,6 +135,49 @@ class JobCompletionTest {
             assertThat(states(db, waiting)).containsExactly("active", "active", "active", "completed", "active");
             assertThat(live(db)).isEqualTo(99);
         }
+    }
+
+    @Test
+    void aCompletersRoundLocksOnlyTheJobsItFindsFinishedAndLeavesOneLockedElsewhereForALaterRound() throws Exception {
+        try (Connection db = database.jdbc(); Connection other = database.jdbc()) {
+            List<UUID> live = List.of(job(db, null, "scheduled"), job(db, null, "delivering"),
+                    job(db, null, "quota_exceeded"));
+            UUID finished = job(db, null, "succeeded");
+            UUID lockedElsewhere = job(db, null, "dead");
+            assertThat(lockers(db, live)).as("never locked nor updated since written").containsOnly(0L);
+            other.setAutoCommit(false);
+            update(other, "select 1 from job where id = '" + lockedElsewhere + "' for update");
+            parameters.put("limit", 10);
+
+            Round round = round(db, new UUID(0, 0));
+            assertThat(round.completed()).isEqualTo(1);
+            assertThat(round.last()).as("the last job looked at, the locked one included")
+                    .isEqualTo(Stream.concat(live.stream(), Stream.of(finished, lockedElsewhere))
+                            .max(Comparator.comparing(UUID::toString)).orElseThrow());
+            assertThat(states(db, List.of(finished, lockedElsewhere))).containsExactly("completed", "active");
+            // A row lock is written into the row (its xmax): a backlog of jobs whose runs wait, looked at round after
+            // round, would otherwise be rewritten by every round.
+            assertThat(lockers(db, live)).as("jobs whose runs are live are looked at, not locked").containsOnly(0L);
+
+            other.commit();
+            assertThat(round(db, new UUID(0, 0)).completed()).isEqualTo(1);
+            assertThat(states(db, List.of(lockedElsewhere))).containsExactly("completed");
+            assertThat(live(db)).isEqualTo(98);
+        }
+    }
+
+    /** The transaction that last locked or updated each job ({@code xmax}; 0 for none). */
+    private static List<Long> lockers(Connection db, List<UUID> jobs) throws SQLException {
+        List<Long> lockers = new ArrayList<>();
+        for (UUID job : jobs) {
+            try (Statement statement = db.createStatement();
+                 ResultSet row = statement.executeQuery("select xmax::text::bigint from job where id = '" + job
+                         + "'")) {
+                row.next();
+                lockers.add(row.getLong(1));
+            }
+        }
+        return lockers;
     }
 
     private record Round(long completed, UUID last) {
