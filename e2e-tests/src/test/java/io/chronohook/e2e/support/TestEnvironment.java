@@ -82,7 +82,7 @@ public final class TestEnvironment {
     /** Drops and recreates {@code database} and empties Redis database {@code redisDatabase}. */
     public static void startAfresh(String database, int redisDatabase) throws SQLException, IOException {
         try (Connection admin = connect("postgres"); Statement sql = admin.createStatement()) {
-            sql.execute("drop database if exists " + database + " with (force)");
+            drop(sql, database);
             sql.execute("create database " + database);
         }
         try (Socket redis = redis()) {
@@ -95,6 +95,33 @@ public final class TestEnvironment {
                 if (!"+OK".equals(answer)) {
                     throw new IOException("Redis answered " + answer + " to " + command);
                 }
+            }
+        }
+    }
+
+    /** How often a drop refused while autovacuum works in the database is tried again, half a second apart. */
+    private static final int DROP_ATTEMPTS = 40;
+
+    /**
+     * Drops {@code database}, ending its sessions. Postgres refuses a role that is not a superuser the forced drop
+     * while an autovacuum worker is at work in the database (it may not end that session): right after a scenario
+     * that wrote a lot, it is tried again until the worker has finished.
+     */
+    private static void drop(Statement sql, String database) throws SQLException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                sql.execute("drop database if exists " + database + " with (force)");
+                return;
+            } catch (SQLException e) {
+                if (!"42501".equals(e.getSQLState()) || attempt == DROP_ATTEMPTS) {
+                    throw e;
+                }
+            }
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SQLException("interrupted while waiting to drop " + database, e);
             }
         }
     }
