@@ -8,21 +8,54 @@ import java.util.Map;
 /**
  * Scenario d: 100,000 one-shot runs of one tenant due in the same second, beside a quiet tenant whose runs fall due
  * over the next ten seconds at an endpoint of its own (the fairness program's noisy neighbour). Measured on a backend
- * that has delivered before, as one in service has: a first burst of a fifth of the size, of two tenants of their own,
- * runs the delivery path through the JIT compiler (printed as the cold burst, beside the measured one).
+ * that has delivered before, as one in service has: a first burst of the same size, of two tenants of their own, runs
+ * the delivery path through the JIT compiler (printed as the cold burst, beside the measured one; after a first burst
+ * of a fifth of the size the compiler still took a quarter to a third of the backend's CPU while the next one drained).
+ * What the measured drain cost per run, process by process, is taken between T and its last delivery.
  */
 final class Burst {
 
     private Burst() {
     }
 
+    /** What the drain cost per run delivered between T and the burst's last delivery (both tenants' runs). */
+    private static final class DrainCosts implements NoisyNeighbour.DrainWatch {
+
+        private final WindowCosts costs;
+        private WindowCosts.Sample first;
+        private long deliveredFirst;
+        private Map<String, Object> perRun = Map.of();
+
+        DrainCosts(WindowCosts costs) {
+            this.costs = costs;
+        }
+
+        @Override
+        public void due(long delivered) throws Exception {
+            first = costs.sample();
+            deliveredFirst = delivered;
+        }
+
+        @Override
+        public void drained(long delivered) throws Exception {
+            if (first != null) {
+                perRun = costs.perRun(first, costs.sample(), delivered - deliveredFirst);
+            }
+        }
+
+        Map<String, Object> perRun() {
+            return perRun;
+        }
+    }
+
     static void run(BackendProcess backend, BenchOptions options, BenchReport report) throws Exception {
         System.out.printf("[bench] d: creating %,d one-shot jobs due at one instant and %d of a quiet tenant%n",
                 options.burstRuns(), options.quietRuns());
-        NoisyNeighbour.Result cold = NoisyNeighbour.run(backend, Math.max(1, options.burstRuns() / 5),
+        NoisyNeighbour.Result cold = NoisyNeighbour.run(backend, options.burstRuns(),
                 options.quietRuns());
         cold.lines().forEach(line -> System.out.println("[bench] d (cold backend): " + line));
-        NoisyNeighbour.Result result = NoisyNeighbour.run(backend, options.burstRuns(), options.quietRuns());
+        DrainCosts drain = new DrainCosts(new WindowCosts(backend.pid()));
+        NoisyNeighbour.Result result = NoisyNeighbour.run(backend, options.burstRuns(), options.quietRuns(), drain);
         result.lines().forEach(line -> System.out.println("[bench] d: " + line));
         Map<String, Object> figures = new LinkedHashMap<>();
         figures.put("runs", result.noisyRuns());
@@ -40,6 +73,7 @@ final class Burst {
         figures.put("quietLagP99Ms", result.quietLags().percentile(99));
         figures.put("quietLagMaxMs", result.quietLags().max());
         figures.put("quietDueWhileDraining", result.quietDueWhileDraining());
+        figures.put("costPerRunDraining", drain.perRun());
         figures.put("coldRuns", cold.noisyRuns());
         figures.put("coldDrainSeconds", cold.drainSeconds());
         figures.put("coldQuietLagP99Ms", cold.quietLags().percentile(99));
@@ -54,6 +88,8 @@ final class Burst {
         report.row(name, "quiet tenant lag p50 / p99 / max", String.format("%,d / %,d / %,d ms%s",
                 result.quietLags().percentile(50), result.quietLags().percentile(99), result.quietLags().max(),
                 result.quietDueWhileDraining() ? "" : " (burst drained first)"));
+        report.row(name, "per run, T to drained", drain.perRun().isEmpty() ? "not measured"
+                : WindowCosts.describe(drain.perRun()));
         report.row(name, "first burst (cold backend): runs, drained, quiet p99", String.format(
                 "%,d, %.1f s (%,.0f/s), %,d ms", cold.noisyRuns(), cold.drainSeconds(), cold.drainPerSecond(),
                 cold.quietLags().percentile(99)));

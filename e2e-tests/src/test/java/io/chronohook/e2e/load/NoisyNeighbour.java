@@ -17,6 +17,9 @@ import java.util.List;
  */
 public final class NoisyNeighbour {
 
+    /** How often the receivers are looked at while the runs drain. */
+    static final Duration WATCH_EVERY = Duration.ofMillis(100);
+
     /** What one noisy-neighbour round measured. */
     public record Result(int noisyRuns, int quietRuns, Instant t, double creationSeconds, boolean createdInTime,
                          int noisyDelivered, long noisyDuplicates, double drainSeconds, Lags noisyLags,
@@ -56,10 +59,37 @@ public final class NoisyNeighbour {
         }
     }
 
+    /**
+     * Told when A's runs fall due (T) and when the last of them has been delivered, with the runs of both tenants
+     * delivered so far each time: the benchmark measures what the drain cost between the two.
+     */
+    public interface DrainWatch {
+        /** A watch that does nothing. */
+        DrainWatch NONE = new DrainWatch() {
+            @Override
+            public void due(long delivered) {
+            }
+
+            @Override
+            public void drained(long delivered) {
+            }
+        };
+
+        void due(long delivered) throws Exception;
+
+        void drained(long delivered) throws Exception;
+    }
+
     private NoisyNeighbour() {
     }
 
     public static Result run(BackendProcess backend, int noisyRuns, int quietRuns) throws Exception {
+        return run(backend, noisyRuns, quietRuns, DrainWatch.NONE);
+    }
+
+    /** A round whose drain {@code watch} hears of (looked at every {@link #WATCH_EVERY}). */
+    public static Result run(BackendProcess backend, int noisyRuns, int quietRuns, DrainWatch watch)
+            throws Exception {
         try (Receiver noisy = new Receiver(); Receiver quiet = new Receiver()) {
             ApiClient a = new ApiClient(backend.uri("/"));
             a.signUp();
@@ -83,8 +113,21 @@ public final class NoisyNeighbour {
             double creationSeconds = Duration.between(createStart, Instant.now()).toMillis() / 1000.0;
             boolean createdInTime = Instant.now().isBefore(t.minusSeconds(10));
             Instant deadline = t.plusSeconds(300);
+            boolean due = false;
+            boolean drained = false;
             while ((noisy.distinct() < noisyRuns || quiet.distinct() < quietRuns) && Instant.now().isBefore(deadline)) {
-                Thread.sleep(500);
+                if (!due && !Instant.now().isBefore(t)) {
+                    due = true;
+                    watch.due(noisy.distinct() + quiet.distinct());
+                }
+                if (due && !drained && noisy.distinct() >= noisyRuns) {
+                    drained = true;
+                    watch.drained(noisy.distinct() + quiet.distinct());
+                }
+                Thread.sleep(WATCH_EVERY.toMillis());
+            }
+            if (due && !drained) {
+                watch.drained(noisy.distinct() + quiet.distinct());
             }
             Thread.sleep(2000);
             Instant lastNoisy = last(noisy);
