@@ -29,7 +29,7 @@ public record PipelineProperties(
     public record Dispatch(
             @DefaultValue("4000") int maxInFlight,
             @DefaultValue("4000") int maxConnectionsPerHost,
-            @DefaultValue("250") int claimBatch,
+            @DefaultValue("500") int claimBatch,
             @DefaultValue("50") int fairQuantum,
             @DefaultValue("PT30S") Duration leaseMargin,
             @DefaultValue("500") int outcomeBatch,
