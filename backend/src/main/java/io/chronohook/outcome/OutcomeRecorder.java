@@ -42,6 +42,15 @@ public final class OutcomeRecorder implements AutoCloseable {
      */
     static final int COMPLETIONS_QUEUED_BATCHES = 20;
 
+    /**
+     * Jobs are completed in batches of up to this many outcome batches, each written at least
+     * {@link #COMPLETION_PAUSE} after the last: nothing waits on a completion, and most of what one costs Postgres is
+     * the statement's (its plan alone took as long as completing a hundred jobs), so under load it is written seldom
+     * and large rather than after each outcome batch.
+     */
+    static final int COMPLETION_BATCHES = 4;
+    static final Duration COMPLETION_PAUSE = Duration.ofMillis(100);
+
     private final BatchWriter<Pending> batches;
     /** The jobs of runs that ended as their last occurrence, completed beside the outcome batches, not between them. */
     private final BatchWriter<JobId> completions;
@@ -57,7 +66,8 @@ public final class OutcomeRecorder implements AutoCloseable {
      */
     public OutcomeRecorder(RunStore runs, GateBacklog gate, JobPauser pauser, JobFinisher finisher, Clock clock,
                            int batch, Duration flush, IntConsumer recorded, Listener listener) {
-        this.completions = new BatchWriter<>(batch, flush, jobs -> completeJobs(finisher, jobs));
+        this.completions = BatchWriter.paced(batch * COMPLETION_BATCHES,
+                flush.compareTo(COMPLETION_PAUSE) > 0 ? flush : COMPLETION_PAUSE, jobs -> completeJobs(finisher, jobs));
         this.completionsQueued = batch * COMPLETIONS_QUEUED_BATCHES;
         // One batch written at a time; an attempt waits at most the flush time, or for the batch being written.
         this.batches = new BatchWriter<>(batch, flush, pending -> {

@@ -18,8 +18,10 @@ import reactor.core.scheduler.Schedulers;
 /**
  * Items submitted from any thread, written in batches of at most {@code batch}, one batch at a time: the first item
  * submitted while nothing is being written waits at most {@code linger} for others to join it; items submitted while
- * a batch is being written go out as soon as it is done. Every item submitted is handed to the writer, whether or not
- * any other item follows it.
+ * a batch is being written go out as soon as it is done — or, for a writer made {@link #paced}, {@code linger} after
+ * it, so that work that may wait gathers into batches of up to {@code batch} under load rather than into batches of
+ * what arrived while the last one was written. Every item submitted is handed to the writer, whether or not any other
+ * item follows it.
  *
  * <p>Written by hand rather than with Reactor's {@code bufferTimeout(size, time, true)}: that operator can leave the
  * items of an open buffer unsent until further items arrive (a buffer started while a flush is under way gets no
@@ -36,21 +38,31 @@ public final class BatchWriter<T> {
     private final Function<List<T>, Mono<Void>> writer;
     private final int batch;
     private final Duration linger;
+    private final boolean paced;
     private final Scheduler scheduler;
     private volatile Disposable round;
     private volatile boolean disposed;
 
     /** {@code writer} is given each batch; its errors are logged and the next batch goes on. */
     public BatchWriter(int batch, Duration linger, Function<List<T>, Mono<Void>> writer) {
-        this(batch, linger, writer, Schedulers.parallel());
+        this(batch, linger, false, writer, Schedulers.parallel());
     }
 
-    BatchWriter(int batch, Duration linger, Function<List<T>, Mono<Void>> writer, Scheduler scheduler) {
+    /**
+     * A writer whose every batch waits {@code linger} after the one before (not only the first after an idle spell):
+     * for writes nothing waits on, whose cost lies mostly in each statement rather than in each item.
+     */
+    public static <T> BatchWriter<T> paced(int batch, Duration linger, Function<List<T>, Mono<Void>> writer) {
+        return new BatchWriter<>(batch, linger, true, writer, Schedulers.parallel());
+    }
+
+    BatchWriter(int batch, Duration linger, boolean paced, Function<List<T>, Mono<Void>> writer, Scheduler scheduler) {
         if (batch < 1) {
             throw new IllegalArgumentException("batch must be at least 1, was " + batch);
         }
         this.batch = batch;
         this.linger = linger;
+        this.paced = paced;
         this.writer = writer;
         this.scheduler = scheduler;
     }
@@ -78,8 +90,9 @@ public final class BatchWriter<T> {
         }
         // Batches follow one another until one finds the queue empty; repeat() loops without deepening the stack
         // when a write completes at once.
-        round = Mono.delay(linger, scheduler)
-                .thenMany(Mono.defer(this::writeNext).repeat(() -> !queue.isEmpty()))
+        Mono<Void> next = Mono.defer(this::writeNext);
+        round = (paced ? Mono.delay(linger, scheduler).then(next).repeat(() -> !queue.isEmpty())
+                : Mono.delay(linger, scheduler).thenMany(next.repeat(() -> !queue.isEmpty())))
                 .doFinally(signal -> {
                     active.set(false);
                     // An item queued after the last look at the queue and before the flag went down would otherwise

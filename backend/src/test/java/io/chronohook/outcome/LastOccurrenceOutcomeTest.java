@@ -98,7 +98,7 @@ class LastOccurrenceOutcomeTest extends ReceiverApiTest {
         }
         List<JobId> handed = new CopyOnWriteArrayList<>();
         // Batches of one, gathered for 3 s: the outcomes are all written (one after the other, without waiting)
-        // before the first completion is taken, so the queue fills up.
+        // before the first completion is taken, so the queue fills up; the completions then go out 3 s apart.
         OutcomeRecorder recorder = new OutcomeRecorder(runs, gate.backlog(), gone -> Mono.empty(), ids -> {
             handed.addAll(ids);
             return Mono.just(0L);
@@ -112,7 +112,7 @@ class LastOccurrenceOutcomeTest extends ReceiverApiTest {
             }
             assertThat(written.await(20, TimeUnit.SECONDS)).isTrue();
         } finally {
-            recorder.close(Duration.ofSeconds(20));
+            recorder.close(Duration.ofSeconds(40));
         }
 
         assertThat(handed).as("a batch's worth for each of the batches that may wait, the rest left")

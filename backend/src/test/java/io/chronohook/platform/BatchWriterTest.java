@@ -71,6 +71,30 @@ class BatchWriterTest {
     }
 
     @Test
+    void aPacedWriterWaitsItsLingerAfterEachBatchSoThatWhatArrivesMeanwhileGoesOutTogether() {
+        List<List<Integer>> written = new CopyOnWriteArrayList<>();
+        Sinks.One<Void> firstWriteMayEnd = Sinks.one();
+        BatchWriter<Integer> writer = BatchWriter.paced(500, Duration.ofMillis(300), batch -> {
+            written.add(batch);
+            return written.size() == 1 ? firstWriteMayEnd.asMono() : Mono.empty();
+        });
+
+        writer.submit(0);
+        await().atMost(WITHIN).until(() -> written.size() == 1);
+        for (int i = 1; i <= 5; i++) {
+            writer.submit(i);
+        }
+        firstWriteMayEnd.tryEmitEmpty();
+        // An unpaced writer would have written 1 to 5 as soon as the first batch was done.
+        for (int i = 6; i <= 10; i++) {
+            writer.submit(i);
+        }
+
+        await().atMost(WITHIN).until(writer::idle);
+        assertThat(written).containsExactly(List.of(0), List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
+    }
+
+    @Test
     void aBatchThatFailsIsLoggedAndTheNextOnesStillGoOut() {
         List<Integer> written = new CopyOnWriteArrayList<>();
         AtomicInteger calls = new AtomicInteger();
