@@ -51,8 +51,7 @@ final class Burst {
     static void run(BackendProcess backend, BenchOptions options, BenchReport report) throws Exception {
         System.out.printf("[bench] d: creating %,d one-shot jobs due at one instant and %d of a quiet tenant%n",
                 options.burstRuns(), options.quietRuns());
-        NoisyNeighbour.Result cold = NoisyNeighbour.run(backend, options.burstRuns(),
-                options.quietRuns());
+        NoisyNeighbour.Result cold = NoisyNeighbour.run(backend, options.burstRuns(), options.quietRuns());
         cold.lines().forEach(line -> System.out.println("[bench] d (cold backend): " + line));
         DrainCosts drain = new DrainCosts(new WindowCosts(backend.pid()));
         NoisyNeighbour.Result result = NoisyNeighbour.run(backend, options.burstRuns(), options.quietRuns(), drain);
