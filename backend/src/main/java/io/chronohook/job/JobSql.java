@@ -132,21 +132,26 @@ final class JobSql {
              where j.tenant_id = :tenantId and j.id = :id and j.state <> 'deleted'
             """;
 
+    /**
+     * A page of a tenant's jobs, newest first. A label filter also says that the job has labels, the condition of the
+     * index of jobs by label (which holds labelled jobs only), so that Postgres may read that index for it.
+     */
     static final String LIST_FIRST = "select " + COLUMNS + """
               from job j
              where j.tenant_id = :tenantId and j.state <> 'deleted'
                and (cast(:state as text) is null or j.state = :state)
-               and (cast(:label as jsonb) is null or j.labels @> cast(:label as jsonb))
+               and (cast(:label as jsonb) is null or (j.labels @> cast(:label as jsonb) and j.labels <> '{}'))
                and (cast(:name as text) is null or j.name ilike cast(:name as text) escape '\\')
              order by j.id desc
              limit :limit
             """;
 
+    /** The page of a tenant's jobs after the job {@code after}, as {@link #LIST_FIRST}. */
     static final String LIST_AFTER = "select " + COLUMNS + """
               from job j
              where j.tenant_id = :tenantId and j.state <> 'deleted' and j.id < :after
                and (cast(:state as text) is null or j.state = :state)
-               and (cast(:label as jsonb) is null or j.labels @> cast(:label as jsonb))
+               and (cast(:label as jsonb) is null or (j.labels @> cast(:label as jsonb) and j.labels <> '{}'))
                and (cast(:name as text) is null or j.name ilike cast(:name as text) escape '\\')
              order by j.id desc
              limit :limit
