@@ -19,7 +19,8 @@ import java.util.Map;
  * a second on an installation holding 50 million historical runs (f). Each group
  * of scenarios gets a backend jar of its own with default settings, on a fresh database and Redis database.
  * Prints a table and writes {@code bench-results/latest.json} at the repository root. With
- * {@code CHRONOHOOK_BENCH_JFR=1} each backend records a flight recording beside it.
+ * {@code CHRONOHOOK_BENCH_JFR=1} each backend records a flight recording beside it; options in
+ * {@code CHRONOHOOK_BENCH_BACKEND_JAVA_OPTS} are given to each backend's JVM (and to no other).
  */
 public final class BenchProgram {
 
@@ -79,11 +80,16 @@ public final class BenchProgram {
             throws Exception {
         TestEnvironment.startAfresh();
         Map<String, String> env = new HashMap<>();
+        String javaOptions = System.getenv().getOrDefault("CHRONOHOOK_BENCH_BACKEND_JAVA_OPTS", "");
+        if (!javaOptions.isBlank()) {
+            env.put("JAVA_TOOL_OPTIONS", javaOptions);
+            System.out.println("[bench] backend JVM options: " + javaOptions);
+        }
         if ("1".equals(System.getenv("CHRONOHOOK_BENCH_JFR"))) {
             Path recording = Files.createDirectories(RESULTS).resolve("backend-" + session + ".jfr")
                     .toAbsolutePath().normalize();
-            env.put("JAVA_TOOL_OPTIONS", "-XX:StartFlightRecording=filename=" + recording
-                    + ",settings=profile,dumponexit=true");
+            env.put("JAVA_TOOL_OPTIONS", (javaOptions + " -XX:StartFlightRecording=filename=" + recording
+                    + ",settings=profile,dumponexit=true").strip());
             System.out.println("[bench] recording the backend to " + recording);
         }
         try (BackendProcess backend = BackendProcess.start(env)) {

@@ -42,7 +42,7 @@ class ImageEntryE2ETest {
                 .carryOut(Files.createDirectories(folder.resolve("backend")));
         assertLayered(backend, "chronohook-backend.jar");
         assertThat(backend.env()).containsEntry("CHRONOHOOK_APP_JAR", "chronohook-backend.jar");
-        assertThat(backend.env().get("CHRONOHOOK_JAVA_OPTS")).contains("-XX:MaxRAMPercentage=75");
+        assertThat(backend.env().get("CHRONOHOOK_JAVA_OPTS")).contains("-XX:MaxRAMPercentage=75", "-XX:+UseParallelGC");
 
         int backendPort = freePort();
         Map<String, String> backendEnv = new HashMap<>(backend.env());

@@ -75,7 +75,10 @@ class LauncherE2ETest {
 
         String token = generatedOperatorToken();
         assertThat(get("/api/v1/operator/plans", token).statusCode()).isEqualTo(200);
-        assertThat(get("/actuator/prometheus", token).statusCode()).isEqualTo(200);
+        HttpResponse<String> metrics = get("/actuator/prometheus", token);
+        assertThat(metrics.statusCode()).isEqualTo(200);
+        // The backend runs on the parallel collector, as the image does: its heap pools are the collector's.
+        assertThat(metrics.body()).contains("id=\"PS Old Gen\"").doesNotContain("id=\"G1 Old Gen\"");
         assertThat(get("/api/v1/operator/plans", "op_not-the-token-of-this-installation").statusCode())
                 .isEqualTo(401);
 

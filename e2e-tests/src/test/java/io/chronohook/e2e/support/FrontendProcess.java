@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The dashboard jar run as its own process on a free port, talking to the backend at a given URL. */
@@ -12,7 +13,7 @@ public final class FrontendProcess extends JarProcess {
     private static final Path JAR = Path.of("..", "frontend", "target", "chronohook-frontend.jar");
 
     private FrontendProcess(Map<String, String> env) throws IOException, InterruptedException {
-        super("frontend", JAR, "256m", env);
+        super("frontend", JAR, "256m", List.of(), env);
     }
 
     /** Starts the dashboard against the backend at {@code backendUrl} (e.g. {@code backend.uri("")}). */

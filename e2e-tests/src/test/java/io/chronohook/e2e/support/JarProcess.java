@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -27,8 +28,11 @@ public abstract class JarProcess implements AutoCloseable {
     private final int port;
     private final Path log;
 
-    /** Starts {@code jar} with {@code env} added to this process's environment, and {@code SERVER_PORT} set. */
-    protected JarProcess(String name, Path jar, String maxHeap, Map<String, String> env)
+    /**
+     * Starts {@code jar} with {@code env} added to this process's environment, and {@code SERVER_PORT} set; the JVM
+     * with {@code jvmOptions} (those an installation gives it) and a heap of at most {@code maxHeap}.
+     */
+    protected JarProcess(String name, Path jar, String maxHeap, List<String> jvmOptions, Map<String, String> env)
             throws IOException, InterruptedException {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar.toAbsolutePath() + " is missing; build the " + name + " module first");
@@ -36,10 +40,11 @@ public abstract class JarProcess implements AutoCloseable {
         this.name = name;
         this.port = freePort();
         this.log = Files.createDirectories(Path.of("target", "e2e-logs")).resolve(name + "-" + port + ".log");
-        ProcessBuilder builder = new ProcessBuilder(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-Xmx" + maxHeap, "-jar", jar.toString()))
-                .redirectErrorStream(true).redirectOutput(log.toFile());
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "--enable-native-access=ALL-UNNAMED", "-Xmx" + maxHeap));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", jar.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(env);
         builder.environment().put("SERVER_PORT", Integer.toString(port));
         this.process = builder.start();
