@@ -41,10 +41,12 @@ class FlowKeysE2ETest {
             }
 
             List<String> lines = new ArrayList<>();
-            // The noisy key must still drain when the quiet key's last run falls due (T+5 s): sized from the pace of
-            // delivery just measured (one key alone was seen to drain 2.2 times as fast as three), and at least 10,000.
+            // The noisy key must still drain when the quiet key's last run falls due (T+3 s): sized from the pace of
+            // delivery just measured, and at least 10,000. One key alone on the warmed-up backend was seen to drain
+            // 2.2 to 4 times as fast as the three keys did on the cold one (17,428 runs in 4.9 s), so the quiet key's
+            // runs fall due within 2 s, leaving room for a ratio of up to 6.
             int noisy = (int) Math.max(10_000, shares.perSecond() * 20);
-            FlowKeysFairness.QuietKey quiet = FlowKeysFairness.quietKeyLag(backend, noisy, 100, 4, creation, lines);
+            FlowKeysFairness.QuietKey quiet = FlowKeysFairness.quietKeyLag(backend, noisy, 100, 2, creation, lines);
             lines.forEach(System.out::println);
             assertThat(lines).noneMatch(line -> line.startsWith("WARNING"));
             assertThat(shares.lines()).noneMatch(line -> line.startsWith("WARNING"));
