@@ -37,17 +37,28 @@ public class OpenRunsFloor {
     private final PartitionStore partitions;
     private final DatabaseClient db;
     private final Clock clock;
+    private final RunIdBounds runIds;
     private volatile UUID floor = LOWEST;
 
     public OpenRunsFloor(PartitionStore partitions, DatabaseClient db, Clock clock) {
         this.partitions = partitions;
         this.db = db;
         this.clock = clock;
+        this.runIds = new RunIdBounds(clock);
     }
 
     /** The lowest id an open run may have, as of the last refresh. */
     public UUID floor() {
         return floor;
+    }
+
+    /**
+     * {@code statement} with the bounds of open runs' ids bound: {@code :floor}, this floor, and {@code :ceiling}, an
+     * id above every run's ({@link RunIdBounds#ceiling()}), so that Postgres plans neither the partitions below nor
+     * those made ahead for the days to come.
+     */
+    public DatabaseClient.GenericExecuteSpec bound(DatabaseClient.GenericExecuteSpec statement) {
+        return statement.bind("floor", floor).bind("ceiling", runIds.ceiling());
     }
 
     /** One refresh; emits 0 (a refresh never leaves work for at once). */

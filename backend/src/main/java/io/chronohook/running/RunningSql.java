@@ -3,8 +3,10 @@ package io.chronohook.running;
 /**
  * Named SQL of long-running work. Every state write is a compare-and-set on the run's state and attempt; the
  * statements that look for running runs by state alone read from {@code :floor}, the lowest id an open run may have
- * ({@link io.chronohook.history.OpenRunsFloor}). Runs in flight written by id compare their state with
- * {@code (select 'delivering')}, so that they are found by primary key (see {@code RunSql}).
+ * ({@link io.chronohook.history.OpenRunsFloor}), up to {@code :ceiling} ({@link io.chronohook.history.RunIdBounds}),
+ * so that Postgres plans neither the finished history nor the partitions made ahead. Runs in flight written by id
+ * compare their state with {@code (select 'delivering')}, so that they are found by primary key (see
+ * {@code RunSql}).
  */
 final class RunningSql {
 
@@ -62,7 +64,8 @@ final class RunningSql {
             """;
 
     /** Runs running across the installation, for the gauge (over the partial lease index). */
-    static final String COUNT_RUNNING = "select count(*) as running from run where state = 'running' and id >= :floor";
+    static final String COUNT_RUNNING =
+            "select count(*) as running from run where state = 'running' and id >= :floor and id < :ceiling";
 
     /**
      * Ends the attempt in flight: succeeded (with its result), retry_wait (due at {@code :nextDue}) or dead; the token
@@ -94,7 +97,7 @@ final class RunningSql {
     static final String TIMED_OUT = """
             select r.id, r.tenant_id, r.attempt, r.lease_until, r.running_deadline
               from run r
-             where r.state = 'running' and r.lease_until < :now and r.id >= :floor
+             where r.state = 'running' and r.lease_until < :now and r.id >= :floor and r.id < :ceiling
              order by r.lease_until
              limit :limit
             """;

@@ -119,7 +119,7 @@ public class RunningStore {
     }
 
     public Mono<Long> countRunning() {
-        return db.sql(RunningSql.COUNT_RUNNING).bind("floor", floor.floor()).map(row -> row.get("running", Long.class)).one();
+        return floor.bound(db.sql(RunningSql.COUNT_RUNNING)).map(row -> row.get("running", Long.class)).one();
     }
 
     /**
@@ -161,7 +161,7 @@ public class RunningStore {
     }
 
     public Flux<Overdue> overdue(Instant now, int limit) {
-        return db.sql(RunningSql.TIMED_OUT).bind("floor", floor.floor()).bind("now", utc(now)).bind("limit", limit)
+        return floor.bound(db.sql(RunningSql.TIMED_OUT)).bind("now", utc(now)).bind("limit", limit)
                 .map(row -> new Overdue(new RunId(row.get("id", UUID.class)),
                         new TenantId(row.get("tenant_id", UUID.class)), row.get("attempt", Integer.class),
                         instant(row, "lease_until"), instant(row, "running_deadline")))

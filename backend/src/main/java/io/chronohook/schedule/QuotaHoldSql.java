@@ -17,17 +17,18 @@ final class QuotaHoldSql {
     /**
      * A tenant's executions in the period (which starts at a UTC midnight): those recorded, from the daily usage
      * counters, plus runs whose execution is reserved and not yet recorded (open runs: at or above the open-runs
-     * floor, so that only the partitions that can hold them are read): released runs waiting, over the unexecuted
-     * index, and runs in their first attempt, over the in-flight index (a running run has its first attempt's time).
+     * floor and below the runs' ceiling, so that only the partitions that can hold them are planned and read):
+     * released runs waiting, over the unexecuted index, and runs in their first attempt, over the in-flight index (a
+     * running run has its first attempt's time).
      */
     static final String EXECUTIONS_USED = """
             select (select coalesce(sum(executions), 0) from usage_daily
                      where tenant_id = :tenantId and day >= cast(:from at time zone 'UTC' as date))
                  + (select count(*) from run
-                     where id >= :floor and tenant_id = :tenantId and first_attempt_at is null
+                     where id >= :floor and id < :ceiling and tenant_id = :tenantId and first_attempt_at is null
                        and state in ('queued', 'retry_wait'))
                  + (select count(*) from run
-                     where id >= :floor and tenant_id = :tenantId and first_attempt_at is null
+                     where id >= :floor and id < :ceiling and tenant_id = :tenantId and first_attempt_at is null
                        and state in ('delivering', 'running')) as used
             """;
 

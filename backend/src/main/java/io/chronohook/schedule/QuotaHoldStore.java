@@ -47,7 +47,7 @@ public class QuotaHoldStore {
 
     /** The tenant's executions since {@code from}, recorded or reserved. */
     public Mono<Long> executionsUsed(TenantId tenantId, Instant from) {
-        return db.sql(QuotaHoldSql.EXECUTIONS_USED).bind("floor", floor.floor()).bind("tenantId", tenantId.value())
+        return floor.bound(db.sql(QuotaHoldSql.EXECUTIONS_USED)).bind("tenantId", tenantId.value())
                 .bind("from", utc(from))
                 .map(row -> row.get("used", Long.class)).one();
     }

@@ -487,7 +487,7 @@ public class RunStore {
                         new Overlap(row.get("overlap_policy", String.class), instant(row, "due_at"))))
                 .all().collectList()
                 .flatMap(candidates -> candidates.isEmpty() ? Mono.just(java.util.Map.<RunId, Overlap>of())
-                        : db.sql(RunSql.IN_FLIGHT_JOBS).bind("floor", floor.floor())
+                        : floor.bound(db.sql(RunSql.IN_FLIGHT_JOBS))
                                 .bind("jobIds", candidates.stream().map(Candidate::job).distinct()
                                         .toArray(UUID[]::new))
                                 .map(row -> row.get("job_id", UUID.class)).all().collectList()
@@ -519,7 +519,7 @@ public class RunStore {
      * {@code deadBefore} (or stopped without recording them).
      */
     public Flux<RescuedRun> rescueExpiredLeases(Instant now, Instant deadBefore, int limit) {
-        return db.sql(RunSql.RESCUE_EXPIRED_LEASES).bind("floor", floor.floor())
+        return floor.bound(db.sql(RunSql.RESCUE_EXPIRED_LEASES))
                 .bind("now", utc(now)).bind("deadBefore", utc(deadBefore)).bind("limit", limit)
                 .bind("error", "the attempt was lost: its instance stopped before recording an outcome")
                 .map(row -> new RescuedRun(GateEntry.of(row),
@@ -543,14 +543,14 @@ public class RunStore {
 
     /** One keyset page of the live runs due before {@code horizon}, after the given position. */
     public Flux<GateEntry> liveDueBefore(Instant horizon, Instant afterDue, UUID afterId, int limit) {
-        return db.sql(RunSql.LIVE_DUE_BEFORE).bind("floor", floor.floor())
+        return floor.bound(db.sql(RunSql.LIVE_DUE_BEFORE))
                 .bind("horizon", utc(horizon)).bind("afterDue", utc(afterDue)).bind("afterId", afterId)
                 .bind("limit", limit)
                 .map(GateEntry::of).all();
     }
 
     public Flux<GateEntry> overdue(Instant before, int limit) {
-        return db.sql(RunSql.OVERDUE).bind("floor", floor.floor()).bind("before", utc(before)).bind("limit", limit)
+        return floor.bound(db.sql(RunSql.OVERDUE)).bind("before", utc(before)).bind("limit", limit)
                 .map(GateEntry::of).all();
     }
 
