@@ -67,7 +67,10 @@ public final class Receiver implements AutoCloseable {
                     }
                     total.incrementAndGet();
                     maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-                    return Mono.delay(delay).then(Mono.defer(() -> response.status(status.get()).send().then()))
+                    // Answered on the connection's own event loop unless a delay is asked for: a delay of zero
+                    // would still hand every request to another thread and back.
+                    Mono<Void> answer = Mono.defer(() -> response.status(status.get()).send().then());
+                    return (delay.isZero() ? answer : Mono.delay(delay).then(answer))
                             .doFinally(signal -> inFlight.decrementAndGet());
                 })))
                 .bindNow();
