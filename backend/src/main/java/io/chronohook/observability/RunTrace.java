@@ -40,12 +40,14 @@ public final class RunTrace {
                 .setParent(context)
                 .setSpanKind(SpanKind.CLIENT)
                 .setStartTimestamp(at)
-                .setAttribute(SpanNames.METHOD, run.method())
-                .setAttribute(SpanNames.SERVER_ADDRESS, run.url().getHost())
-                .setAttribute(SpanNames.TENANT_ID, run.tenantId().toString())
-                .setAttribute(SpanNames.RUN_ID, run.id().toString())
-                .setAttribute(SpanNames.ATTEMPT, (long) run.attempt())
                 .startSpan();
+        if (http.isRecording()) {
+            http.setAttribute(SpanNames.METHOD, run.method())
+                    .setAttribute(SpanNames.SERVER_ADDRESS, run.url().getHost())
+                    .setAttribute(SpanNames.TENANT_ID, run.tenantId().toString())
+                    .setAttribute(SpanNames.RUN_ID, run.id().toString())
+                    .setAttribute(SpanNames.ATTEMPT, (long) run.attempt());
+        }
         SpanContext span = http.getSpanContext();
         // Level 1 of W3C Trace Context: only the sampled flag, which every receiver's parser understands.
         return "00-" + span.getTraceId() + "-" + span.getSpanId() + (span.isSampled() ? "-01" : "-00");
@@ -53,6 +55,9 @@ public final class RunTrace {
 
     /** The attempt finished (or never went out): closes the HTTP span and opens the outcome-recording span. */
     public void finished(FinishedAttempt attempt, Instant at) {
+        if (!root.isRecording()) {
+            return;
+        }
         root.setAttribute(SpanNames.OUTCOME, attempt.outcome());
         root.setAttribute(SpanNames.NEXT_STATE, attempt.nextState().wire());
         if (http != null) {

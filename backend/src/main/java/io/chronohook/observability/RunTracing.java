@@ -21,19 +21,26 @@ public class RunTracing {
         this.tracer = tracer;
     }
 
-    /** The trace of one claimed run, its gate-release and batch-claim spans already ended. */
+    /**
+     * The trace of one claimed run, its gate-release and batch-claim spans already ended (when it is recorded: spans of
+     * a trace not sampled, or sent nowhere, are neither given attributes nor made beyond those whose ids are used).
+     */
     public RunTrace begin(ClaimedRun run, Instant takenAt, Instant claimStartedAt, Instant claimedAt, int batchSize) {
         Instant releasedAt = run.releasedAt() == null ? takenAt : run.releasedAt();
         Span root = tracer.spanBuilder(SpanNames.RUN)
                 .setNoParent()
                 .setStartTimestamp(releasedAt)
-                .setAttribute(SpanNames.TENANT_ID, run.tenantId().toString())
+                .startSpan();
+        Context context = Context.root().with(root);
+        if (!root.isRecording()) {
+            // Not sampled, or sent nowhere: the trace's ids are all that is used.
+            return new RunTrace(tracer, root, context);
+        }
+        root.setAttribute(SpanNames.TENANT_ID, run.tenantId().toString())
                 .setAttribute(SpanNames.RUN_ID, run.id().toString())
                 .setAttribute(SpanNames.JOB_ID, run.jobId().toString())
                 .setAttribute(SpanNames.ATTEMPT, (long) run.attempt())
-                .setAttribute(SpanNames.SCHEDULED_FOR, run.scheduledFor().toString())
-                .startSpan();
-        Context context = Context.root().with(root);
+                .setAttribute(SpanNames.SCHEDULED_FOR, run.scheduledFor().toString());
         tracer.spanBuilder(SpanNames.GATE_RELEASE)
                 .setParent(context)
                 .setStartTimestamp(releasedAt)

@@ -24,8 +24,9 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The OpenTelemetry SDK of this instance: W3C trace context, a ratio sampler, and an OTLP exporter when an endpoint
- * is configured ({@code OTEL_EXPORTER_OTLP_ENDPOINT}); without one, spans are made (their ids go on attempts and into
- * {@code traceparent}) but sent nowhere. Exporter beans in the context (tests) receive every span as it ends.
+ * is configured ({@code OTEL_EXPORTER_OTLP_ENDPOINT}). Exporter beans in the context (tests) receive every span as it
+ * ends. With neither, the runs' tracer records nothing ({@link UnrecordedTracer}): their ids still go on attempts and
+ * into {@code traceparent}, sampled or not as the ratio says.
  */
 @Configuration(proxyBeanMethods = false)
 class TracingConfig {
@@ -52,8 +53,16 @@ class TracingConfig {
     }
 
     @Bean
-    Tracer tracer(OpenTelemetry openTelemetry) {
-        return openTelemetry.getTracer("io.chronohook");
+    Tracer tracer(OpenTelemetry openTelemetry, ObservabilityProperties properties,
+                  ObjectProvider<SpanExporter> exporters) {
+        ObservabilityProperties.Tracing tracing = properties.tracing();
+        return tracer(openTelemetry, tracing.exports() || exporters.orderedStream().findAny().isPresent(),
+                tracing.samplingRatio());
+    }
+
+    /** The SDK's tracer when spans go somewhere ({@code kept}); otherwise one that only makes their ids. */
+    static Tracer tracer(OpenTelemetry openTelemetry, boolean kept, double samplingRatio) {
+        return kept ? openTelemetry.getTracer("io.chronohook") : new UnrecordedTracer(samplingRatio);
     }
 
     private static SpanExporter otlp(ObservabilityProperties.Tracing tracing) {
