@@ -215,6 +215,26 @@ class WebhookDispatcherTest {
     }
 
     @Test
+    void anAttemptStillWaitingForAConnectionAtItsDeadlineFailsWithATimeoutThatNothingReached() {
+        dispatcher.close();
+        dispatcher = new WebhookDispatcher(LOCAL.withMaxConnectionsPerHost(1), Clock.systemUTC());
+        // The host's only connection is held by a request the receiver never answers.
+        dispatcher.dispatch(aRequestTo(receiver.url("/hang")).withTimeout(Duration.ofSeconds(5)).build()).subscribe();
+        long start = System.nanoTime();
+
+        DeliveryOutcome outcome = dispatch(aRequestTo(receiver.url("/ok")).withTimeout(Duration.ofMillis(500)).build());
+
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+        assertThat(outcome).isInstanceOfSatisfying(Failed.class, failed -> {
+            assertThat(failed.errorClass()).isEqualTo("timeout");
+            assertThat(failed.mayHaveReachedReceiver()).isFalse();
+            assertThat(failed.message()).contains("before the request was sent");
+        });
+        assertThat(elapsed).isBetween(Duration.ofMillis(450), Duration.ofMillis(1500));
+        assertThat(receiver.requests()).extracting(TestReceiver.Recorded::uri).doesNotContain("/ok");
+    }
+
+    @Test
     void aClosedPortFailsAsConnectionRefusedThatCannotHaveReachedTheReceiver() throws Exception {
         DeliveryOutcome outcome = dispatch(aRequestTo("http://127.0.0.1:" + TestReceiver.closedPort() + "/").build());
 

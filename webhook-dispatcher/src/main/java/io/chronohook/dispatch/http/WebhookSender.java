@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.TimeoutException;
 import reactor.core.publisher.Mono;
 import reactor.netty.Connection;
 import reactor.netty.http.HttpProtocol;
@@ -80,7 +81,10 @@ public final class WebhookSender implements AutoCloseable {
                     })
                     .responseConnection((response, connection) -> read(response, connection, exchange))
                     .single()
-                    .timeout(request.timeout())
+                    // With a fallback of its own the timeout does not describe its source at every subscription
+                    // (walking the operators and formatting their names was a percent of the delivery path).
+                    .timeout(request.timeout(), Mono.error(() -> new TimeoutException(
+                            "no answer within " + request.timeout().toMillis() + " ms")))
                     .onErrorResume(error -> Mono.just(TransportFailures.toOutcome(
                             error, exchange.requestStarted, exchange.startedAt, clock.instant())));
         });
