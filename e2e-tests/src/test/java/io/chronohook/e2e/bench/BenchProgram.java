@@ -35,7 +35,14 @@ public final class BenchProgram {
     }
 
     public static void main(String[] args) throws Exception {
-        BenchOptions options = BenchOptions.parse(args);
+        BenchOptions options;
+        try {
+            options = BenchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("bench: " + e.getMessage() + " (./chronohook bench --help)");
+            System.exit(2);
+            return;
+        }
         Instant started = Instant.now();
         BenchReport report = new BenchReport();
         report.put("timestamp", started.toString());

@@ -30,20 +30,16 @@ public final class ChaosProgram {
     }
 
     public static void main(String[] args) throws Exception {
-        boolean quick = false;
-        Set<String> only = new LinkedHashSet<>(SCENARIOS);
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--quick" -> quick = true;
-                case "--only" -> only = new LinkedHashSet<>(List.of(args[++i].split(",")));
-                default -> throw new IllegalArgumentException("unknown argument " + args[i]
-                        + "; use --quick and --only " + String.join(",", SCENARIOS));
-            }
+        boolean quick = List.of(args).contains("--quick");
+        List<String> only;
+        try {
+            only = scenarios(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("chaos: " + e.getMessage() + " (./chronohook chaos --help)");
+            System.exit(2);
+            return;
         }
-        if (!SCENARIOS.containsAll(only)) {
-            throw new IllegalArgumentException("scenarios are " + String.join(",", SCENARIOS));
-        }
-        List<ChaosResult> results = run(List.copyOf(only), quick);
+        List<ChaosResult> results = run(only, quick);
         List<String> lines = new ArrayList<>();
         lines.add(ChaosResult.header());
         results.forEach(result -> lines.add(result.row()));
@@ -53,6 +49,29 @@ public final class ChaosProgram {
         Files.createDirectories(out.getParent());
         Files.write(out, lines);
         System.out.println("[chaos] table written to " + out.toAbsolutePath().normalize());
+    }
+
+    /** The scenarios the arguments name ({@code --only a,b}), all of them by default; refuses anything else. */
+    static List<String> scenarios(String... args) {
+        Set<String> only = new LinkedHashSet<>(SCENARIOS);
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--quick" -> { }
+                case "--only" -> {
+                    if (i + 1 == args.length) {
+                        throw new IllegalArgumentException("--only takes scenarios, e.g. --only kill,sigterm");
+                    }
+                    only = new LinkedHashSet<>(List.of(args[++i].split(",")));
+                    if (!SCENARIOS.containsAll(only)) {
+                        throw new IllegalArgumentException("scenarios are " + String.join(",", SCENARIOS) + "; got "
+                                + args[i]);
+                    }
+                }
+                default -> throw new IllegalArgumentException("unknown argument " + args[i]
+                        + "; use --quick and --only " + String.join(",", SCENARIOS));
+            }
+        }
+        return List.copyOf(only);
     }
 
     /** Runs the scenarios in order on one set of services and backends; returns their figures. */

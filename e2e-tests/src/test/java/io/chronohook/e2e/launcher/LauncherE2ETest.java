@@ -29,7 +29,8 @@ import org.openqa.selenium.By;
  * {@code ./chronohook} as a newcomer runs it, as processes: {@code up --detach} starts the built jars with a freshly
  * generated local installation (secrets, operator token), the operator API and page accept that token, a second
  * {@code up} is refused without touching the running one, and {@code status}, {@code logs} and {@code stop} do what
- * they say. The installation gets a database and a Redis database of its own, never a developer's local one.
+ * they say; {@code --help} after a command prints that command's lines. The installation gets a database and a
+ * Redis database of its own, never a developer's local one.
  */
 class LauncherE2ETest {
 
@@ -119,6 +120,26 @@ class LauncherE2ETest {
         Result stopped = launcher("status");
         assertThat(stopped.exit()).as(stopped.output()).isEqualTo(3);
         assertThat(stopped.output()).contains("backend: stopped", "frontend: stopped");
+    }
+
+    @Test
+    void helpForOneCommandPrintsItsLinesAndNothingElseHappens() throws Exception {
+        for (String help : List.of("--help", "-h")) {
+            Result bench = launcher("bench", help);
+            assertThat(bench.exit()).as(bench.output()).isZero();
+            assertThat(bench.output()).startsWith("  ./chronohook bench [--quick] [--only 0,a,b,c,d,e,f,g]")
+                    .contains("writes bench-results/latest.json")
+                    // Nothing started, built or run: the launcher's own messages would say so.
+                    .doesNotContain("[chronohook]", "./chronohook chaos", "./chronohook up");
+        }
+        Result chaos = launcher("chaos", "--help");
+        assertThat(chaos.exit()).as(chaos.output()).isZero();
+        assertThat(chaos.output()).startsWith("  ./chronohook chaos").contains("redis-freeze,receiver-down")
+                .doesNotContain("./chronohook bench");
+
+        Result unknown = launcher("nonsense", "--help");
+        assertThat(unknown.exit()).as(unknown.output()).isEqualTo(2);
+        assertThat(unknown.output()).contains("./chronohook up", "./chronohook bench", "./chronohook chaos");
     }
 
     private static String generatedOperatorToken() throws IOException {
