@@ -53,7 +53,16 @@ final class FastStartJar {
         Path stamp = folder.resolve("made-from");
         String builtAs = Files.size(source) + " " + Files.getLastModifiedTime(source).toMillis();
         if (!Files.isRegularFile(cache) || !Files.isRegularFile(stamp) || !Files.readString(stamp).equals(builtAs)) {
-            make(source, folder, cache, maxHeap, jvmOptions, trainingEnv);
+            try {
+                make(source, folder, cache, maxHeap, jvmOptions, trainingEnv);
+            } catch (IllegalStateException | IOException failed) {
+                // Only the start-up's speed is lost: every process starts from the jar as it is, and says why.
+                String why = failed instanceof IOException ? failed.toString() : failed.getMessage();
+                System.err.println("[fast-start] " + why + "; starting " + name + " as it is");
+                Launch plain = new Launch(source, List.copyOf(jvmOptions));
+                MADE.put(source, plain);
+                return plain;
+            }
             Files.writeString(stamp, builtAs);
         }
         List<String> options = new ArrayList<>(jvmOptions);
