@@ -7,6 +7,7 @@ import io.chronohook.billing.quota.TenantBuckets;
 import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.platform.Uuid7;
 import io.chronohook.support.TcpProxy;
+import io.chronohook.support.TestSettings;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,8 +26,7 @@ import org.redisson.config.Config;
  */
 class ApiRateBucketsTest {
 
-    private static final int DATABASE = Integer.parseInt(
-            System.getenv().getOrDefault("CHRONOHOOK_TEST_REDIS_DATABASE", "1"));
+    private static final int DATABASE = TestSettings.redisDatabase();
 
     private final List<RedissonClient> clients = new ArrayList<>();
     private final TenantId tenant = new TenantId(Uuid7.next(Clock.systemUTC()));

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.chronohook.support.ApiTest;
 import io.chronohook.support.TcpProxy;
+import io.chronohook.support.TestSettings;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -20,12 +21,13 @@ import org.springframework.test.web.reactive.server.EntityExchangeResult;
  */
 class DatabaseDownApiTest extends ApiTest {
 
-    private static final TcpProxy RELAY = new TcpProxy(Integer.parseInt(env("CHRONOHOOK_TEST_DB_PORT", "5432")));
+    private static final TcpProxy RELAY =
+            new TcpProxy(Integer.parseInt(TestSettings.value("CHRONOHOOK_TEST_DB_PORT", "5432")));
 
     @DynamicPropertySource
     static void throughTheRelay(DynamicPropertyRegistry registry) {
         registry.add("spring.r2dbc.url", () -> "r2dbc:postgresql://127.0.0.1:" + RELAY.port() + "/"
-                + env("CHRONOHOOK_TEST_DB_NAME", "chronohook_test"));
+                + TestSettings.databaseName());
         registry.add("chronohook.roles", () -> "api");
     }
 
@@ -59,10 +61,5 @@ class DatabaseDownApiTest extends ApiTest {
         await().atMost(Duration.ofSeconds(15)).untilAsserted(() ->
                 http.get().uri("/api/v1/jobs").header("Authorization", "Bearer " + tenant.apiKey())
                         .exchange().expectStatus().isOk());
-    }
-
-    private static String env(String name, String fallback) {
-        String value = System.getenv(name);
-        return value == null || value.isBlank() ? fallback : value;
     }
 }

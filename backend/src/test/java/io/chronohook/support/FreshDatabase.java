@@ -19,8 +19,8 @@ import org.springframework.transaction.reactive.TransactionalOperator;
  */
 public final class FreshDatabase implements AutoCloseable {
 
-    private static final String HOST = env("CHRONOHOOK_TEST_DB_HOST", "127.0.0.1");
-    private static final String PORT = env("CHRONOHOOK_TEST_DB_PORT", "5432");
+    private static final String HOST = TestSettings.value("CHRONOHOOK_TEST_DB_HOST", "127.0.0.1");
+    private static final String PORT = TestSettings.value("CHRONOHOOK_TEST_DB_PORT", "5432");
     private static final String USER = "chronohook";
     private static final String PASSWORD = "chronohook";
 
@@ -35,7 +35,7 @@ public final class FreshDatabase implements AutoCloseable {
 
     /** A database migrated up to {@code version} only (every migration when null); {@link #migrate()} goes on. */
     public FreshDatabase(String purpose, String version) throws SQLException {
-        this.name = env("CHRONOHOOK_TEST_DB_NAME", "chronohook_test") + "_" + purpose + "_"
+        this.name = TestSettings.databaseName() + "_" + purpose + "_"
                 + UUID.randomUUID().toString().substring(0, 8);
         admin("create database " + name);
         migrate(version);
@@ -92,15 +92,10 @@ public final class FreshDatabase implements AutoCloseable {
 
     /** A JDBC connection to the database the backend under test runs on (not a fresh one). */
     public static Connection backendDatabase() throws SQLException {
-        return DriverManager.getConnection(jdbcUrl(env("CHRONOHOOK_TEST_DB_NAME", "chronohook_test")), USER, PASSWORD);
+        return DriverManager.getConnection(jdbcUrl(TestSettings.databaseName()), USER, PASSWORD);
     }
 
     private static String jdbcUrl(String database) {
         return "jdbc:postgresql://" + HOST + ":" + PORT + "/" + database;
-    }
-
-    private static String env(String name, String fallback) {
-        String value = System.getenv(name);
-        return value == null || value.isBlank() ? fallback : value;
     }
 }

@@ -49,6 +49,7 @@ class ScaleOutE2ETest {
     private static final int BURST = 20;
     private static final int NOISY = 6_000;
     private static final int QUIET = 40;
+    private static final int PROBE = 1_000;
     private static final String PASSWORD = "a long passphrase";
     private static final Duration WAIT = Duration.ofSeconds(90);
     /** A killed worker's runs are taken up 5 s after its last heartbeat. */
@@ -117,9 +118,19 @@ class ScaleOutE2ETest {
                     () -> limitedEndpoint.distinct() + " of " + LIMITED + " delivered to the limited endpoint");
             assertRateHeld(limitedEndpoint);
 
-            // A noisy tenant's burst beside a quiet tenant, on the second and the added worker.
-            // Far enough ahead for a slow machine to create the 6,040 jobs first (three backends and two dashboards share it).
-            Instant burst = Instant.now().plusSeconds(60).truncatedTo(ChronoUnit.SECONDS);
+            // A noisy tenant's burst beside a quiet tenant, on the second and the added worker, set far enough ahead
+            // for this machine to create its jobs first: how fast it does now is measured on 1,000 jobs due tomorrow.
+            List<String> probeJobs = new ArrayList<>();
+            for (int i = 0; i < PROBE; i++) {
+                probeJobs.add(ApiClient.oneShot("tomorrow-" + i, Instant.now().plus(Duration.ofDays(1)),
+                        quietEndpoint.url("/tomorrow")));
+            }
+            long probing = System.nanoTime();
+            quiet.createInBatches(probeJobs, PROBE, 1);
+            Duration probe = Duration.ofNanos(System.nanoTime() - probing);
+            Duration lead = burstLead(probe);
+            Instant burst = Instant.now().plus(lead).truncatedTo(ChronoUnit.SECONDS);
+            Instant creatingBurst = Instant.now();
             List<String> quietJobs = new ArrayList<>();
             for (int i = 0; i < QUIET; i++) {
                 quietJobs.add(ApiClient.oneShot("quiet-" + i, burst.plusMillis(500 + 25L * i), quietEndpoint.url("/q")));
@@ -130,6 +141,9 @@ class ScaleOutE2ETest {
                 noisyJobs.add(ApiClient.oneShot("noisy-" + i, burst, noisyEndpoint.url("/n")));
             }
             noisy.createInBatches(noisyJobs, 1000, 2);
+            System.out.printf("[scale-out] %d jobs created in %d ms; the burst's %d, set %d s ahead, in %d ms%n",
+                    PROBE, probe.toMillis(), NOISY + QUIET, lead.toSeconds(),
+                    Duration.between(creatingBurst, Instant.now()).toMillis());
             assertThat(Instant.now()).as("jobs were created before they fell due").isBefore(burst.minusSeconds(5));
             Await.until(() -> noisyEndpoint.distinct() >= NOISY && quietEndpoint.distinct() >= QUIET, WAIT,
                     () -> noisyEndpoint.distinct() + " noisy, " + quietEndpoint.distinct() + " quiet delivered");
@@ -180,6 +194,16 @@ class ScaleOutE2ETest {
                     + quietEndpoint.duplicated();
             assertThat(duplicates).as("runs delivered twice").isLessThanOrEqualTo(inFlightAtKill);
         }
+    }
+
+    /**
+     * How far ahead the burst is set: 10 s, and twice what creating its 6,040 jobs takes at the pace of the probe's
+     * 1,000, at most 60 s. The burst's batches go two at a time, on an instance the probe warmed up: they were seen to
+     * take a fifth of the time a job that the probe's did (1,897 ms for the burst after 1,601 ms for the probe).
+     */
+    private static Duration burstLead(Duration probe) {
+        Duration lead = Duration.ofSeconds(10).plus(probe.multipliedBy(2L * (NOISY + QUIET)).dividedBy(PROBE));
+        return lead.compareTo(Duration.ofSeconds(60)) > 0 ? Duration.ofSeconds(60) : lead;
     }
 
     /**
