@@ -1,9 +1,6 @@
 package io.chronohook.support;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.platform.launcher.LauncherSession;
 import org.junit.platform.launcher.LauncherSessionListener;
@@ -50,15 +47,8 @@ public final class ForkInstallation implements LauncherSessionListener {
     }
 
     private static void emptyDatabase(String database) throws SQLException {
-        String url = "jdbc:postgresql://" + TestSettings.value("CHRONOHOOK_TEST_DB_HOST", "127.0.0.1") + ":"
-                + TestSettings.value("CHRONOHOOK_TEST_DB_PORT", "5432") + "/postgres";
-        try (Connection admin = DriverManager.getConnection(url,
-                TestSettings.value("CHRONOHOOK_TEST_DB_USER", "chronohook"),
-                TestSettings.value("CHRONOHOOK_TEST_DB_PASSWORD", "chronohook"));
-             Statement statement = admin.createStatement()) {
-            statement.execute("drop database if exists " + database + " with (force)");
-            statement.execute("create database " + database);
-        }
+        FreshDatabase.admin("drop database if exists " + database + " with (force)");
+        FreshDatabase.admin("create database " + database);
     }
 
     private static void emptyRedis(int database) {

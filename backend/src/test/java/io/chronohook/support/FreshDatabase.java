@@ -83,7 +83,8 @@ public final class FreshDatabase implements AutoCloseable {
         admin("drop database if exists " + name + " with (force)");
     }
 
-    private static void admin(String sql) throws SQLException {
+    /** Runs {@code sql} on the server's {@code postgres} database (to create or drop a database). */
+    static void admin(String sql) throws SQLException {
         try (Connection db = DriverManager.getConnection(jdbcUrl("postgres"), USER, PASSWORD);
              Statement statement = db.createStatement()) {
             statement.execute(sql);
