@@ -4,6 +4,7 @@ import io.chronohook.job.JobId;
 import io.chronohook.job.JobStore;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import reactor.core.publisher.Mono;
 
 /**
@@ -13,7 +14,9 @@ import reactor.core.publisher.Mono;
  * rounds find the rest (runs cancelled, skipped or ended by the lease rescuer, a job locked at that moment, an
  * instance gone between the two writes). Each round looks at the next jobs in id order after those the last one looked
  * at, so that jobs whose runs are still live (a backlog of one-shot jobs) are not looked at again round after round;
- * after the last job it starts again from the first. Leaderless: the job rows are taken with {@code SKIP LOCKED}.
+ * after the last job it starts again from the first. Leaderless: the job rows are taken with {@code SKIP LOCKED}. No
+ * round is made while deliveries fill the instance (see {@link io.chronohook.platform.DeliveryPressure}): the jobs of a
+ * burst are completed after its runs are delivered.
  */
 public final class JobCompleter {
 
@@ -28,14 +31,23 @@ public final class JobCompleter {
     private static final JobId FIRST = new JobId(new UUID(0, 0));
 
     private final JobStore jobs;
+    private final BooleanSupplier yielding;
     private final AtomicReference<JobId> after = new AtomicReference<>(FIRST);
 
-    public JobCompleter(JobStore jobs) {
+    /** {@code yielding}: true while deliveries come first (no round is made). */
+    public JobCompleter(JobStore jobs, BooleanSupplier yielding) {
         this.jobs = jobs;
+        this.yielding = yielding;
     }
 
-    /** One round; returns how many jobs were completed, or 0 when fewer than {@link #BACKLOG}. */
+    /**
+     * One round; returns how many jobs were completed, or 0 when fewer than {@link #BACKLOG} or none was looked at
+     * (deliveries come first).
+     */
     public Mono<Long> runOnce() {
+        if (yielding.getAsBoolean()) {
+            return Mono.just(0L);
+        }
         return jobs.completeFinished(after.get(), BATCH).map(round -> {
             after.set(round.last() == null ? FIRST : round.last());
             return round.completed() < BACKLOG ? 0L : round.completed();

@@ -18,6 +18,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,7 +47,8 @@ public final class OutcomeRecorder implements AutoCloseable {
      * Jobs are completed in batches of up to this many outcome batches, each written at least
      * {@link #COMPLETION_PAUSE} after the last: nothing waits on a completion, and most of what one costs Postgres is
      * the statement's (its plan alone took as long as completing a hundred jobs), so under load it is written seldom
-     * and large rather than after each outcome batch.
+     * and large rather than after each outcome batch. Nor are they written while deliveries fill the instance (see
+     * {@link io.chronohook.platform.DeliveryPressure}): a burst's runs go out first, their jobs are completed after.
      */
     static final int COMPLETION_BATCHES = 4;
     static final Duration COMPLETION_PAUSE = Duration.ofMillis(100);
@@ -56,18 +58,22 @@ public final class OutcomeRecorder implements AutoCloseable {
     private final BatchWriter<JobId> completions;
     private final int completionsQueued;
     private final Set<UUID> stalled = ConcurrentHashMap.newKeySet();
+    /** Set on close: what is queued is written without yielding any more. */
+    private volatile boolean closing;
     private final OutageLog outage = new OutageLog(log, "attempts could not be recorded; they wait for the database");
 
     /**
      * Starts recording; runs going back to the gate (retries, deferrals) are offered to it, jobs whose receiver
      * answered 410 are handed to {@code pauser}, the jobs of runs that ended as their last occurrence to
-     * {@code finisher}, {@code recorded} hears how many attempts each batch held, and {@code listener} each batch once
-     * written.
+     * {@code finisher} (not while {@code yieldCompletions} says deliveries come first), {@code recorded} hears how many
+     * attempts each batch held, and {@code listener} each batch once written.
      */
-    public OutcomeRecorder(RunStore runs, GateBacklog gate, JobPauser pauser, JobFinisher finisher, Clock clock,
-                           int batch, Duration flush, IntConsumer recorded, Listener listener) {
+    public OutcomeRecorder(RunStore runs, GateBacklog gate, JobPauser pauser, JobFinisher finisher,
+                           BooleanSupplier yieldCompletions, Clock clock, int batch, Duration flush,
+                           IntConsumer recorded, Listener listener) {
         this.completions = BatchWriter.paced(batch * COMPLETION_BATCHES,
-                flush.compareTo(COMPLETION_PAUSE) > 0 ? flush : COMPLETION_PAUSE, jobs -> completeJobs(finisher, jobs));
+                flush.compareTo(COMPLETION_PAUSE) > 0 ? flush : COMPLETION_PAUSE,
+                () -> !closing && yieldCompletions.getAsBoolean(), jobs -> completeJobs(finisher, jobs));
         this.completionsQueued = batch * COMPLETIONS_QUEUED_BATCHES;
         // One batch written at a time; an attempt waits at most the flush time, or for the batch being written.
         this.batches = new BatchWriter<>(batch, flush, pending -> {
@@ -219,6 +225,7 @@ public final class OutcomeRecorder implements AutoCloseable {
 
     /** Writes what is queued (waiting up to {@code grace}), then stops. */
     public void close(Duration grace) {
+        closing = true;
         long deadline = System.nanoTime() + grace.toNanos();
         try {
             while (!(batches.idle() && completions.idle()) && System.nanoTime() - deadline < 0) {

@@ -13,6 +13,7 @@ import io.chronohook.timegate.GateBacklog;
 import io.chronohook.timegate.GateProperties;
 import io.chronohook.timegate.TimeGate;
 import io.chronohook.node.LocalNode;
+import io.chronohook.platform.DeliveryPressure;
 import io.chronohook.platform.OutageLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,6 +28,7 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -42,7 +44,8 @@ import reactor.core.scheduler.Schedulers;
  * never holding more than {@code maxInFlight} deliveries at once, nor more claimed runs waiting for their requests to
  * go out than it sends in a moment ({@link SendQueue}). Releasing goes on while deliveries are full, or while the node
  * is drained or stopping (it then takes nothing). Runs taken whose claim fails (Postgres away) go back into the gate
- * for a moment later instead of waiting for the overdue sweep.
+ * for a moment later instead of waiting for the overdue sweep. A round that had no room, or was given by a shard all
+ * it asked of it, tells the {@link DeliveryPressure} that deliveries fill the instance.
  */
 public final class DispatchLoop {
 
@@ -77,6 +80,7 @@ public final class DispatchLoop {
     private final Clock clock;
     private final AtomicInteger inFlight;
     private final Supplier<Mono<Long>> refillGate;
+    private final DeliveryPressure pressure;
     /** Set when a take from the gate failed: its runs may have left Redis in a reply that never arrived. */
     private volatile boolean takeFailed;
     /** When to refill once more after a failed take (0: no refill pending): client retries may land after the first. */
@@ -85,8 +89,9 @@ public final class DispatchLoop {
 
     public DispatchLoop(Gate gate, FairBatcher batcher, RunStore runs, Deliveries deliveries, OutcomeRecorder recorder,
                         Telemetry telemetry, PipelineProperties.Dispatch settings, GateProperties gateSettings,
-                        Clock clock, LocalNode node, Supplier<Mono<Long>> refillGate) {
+                        Clock clock, LocalNode node, Supplier<Mono<Long>> refillGate, DeliveryPressure pressure) {
         this.refillGate = refillGate;
+        this.pressure = pressure;
         this.gate = gate.gate();
         this.backlog = gate.backlog();
         this.node = node;
@@ -133,15 +138,28 @@ public final class DispatchLoop {
         }
         // Every shard gets its part of the room each round (so a tenant's runs in any shard wait one round at most);
         // what a shard leaves unused passes on to the next.
+        // Deliveries fill this node when there is no room, or when a shard gave all that was asked of it (it may hold
+        // more).
+        AtomicBoolean saturated = new AtomicBoolean(node.mayClaim() && want == 0);
         return Flux.range(0, shards)
-                .concatMap(i -> batcher.take((start + i) % shards, releaseBatch,
-                        Math.max(0, want * (i + 1) / shards - taken.size()), settings.fairQuantum())
-                        .doOnNext(taken::addAll))
+                .concatMap(i -> {
+                    int ask = Math.max(0, want * (i + 1) / shards - taken.size());
+                    return batcher.take((start + i) % shards, releaseBatch, ask, settings.fairQuantum())
+                            .doOnNext(released -> {
+                                taken.addAll(released);
+                                if (ask > 0 && released.size() >= ask) {
+                                    saturated.set(true);
+                                }
+                            });
+                })
                 .doOnError(error -> {
                     takeFailed = true;
                     refillAgainAt = System.nanoTime() + REFILL_AGAIN_AFTER.toNanos();
                 })
                 .doOnComplete(() -> {
+                    if (saturated.get()) {
+                        pressure.saturated();
+                    }
                     // A take answered this late may have been sent again by the Redis client after a timeout: the
                     // first sending's runs went with a reply nobody read.
                     if (System.nanoTime() - roundStarted > SLOW_TAKE.toNanos()) {

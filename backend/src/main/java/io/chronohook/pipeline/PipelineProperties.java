@@ -8,7 +8,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * What this instance runs and how hard: {@code roles} (api, worker or both), how many deliveries may be in flight,
  * how many connections one receiver's host may hold, how many runs one claim takes, how many claimed runs may wait for
- * their requests to go out, the lease margin over a job's timeout, and outcome batching.
+ * their requests to go out, the lease margin over a job's timeout, outcome batching, and how long completing jobs
+ * may yield to deliveries.
  */
 @ConfigurationProperties("chronohook")
 public record PipelineProperties(
@@ -37,7 +38,8 @@ public record PipelineProperties(
             @DefaultValue("PT0.005S") Duration idle,
             @DefaultValue("PT0.05S") Duration maxIdle,
             @DefaultValue("PT0.1S") Duration queueWait,
-            @DefaultValue("500") int queueLeast) {
+            @DefaultValue("500") int queueLeast,
+            @DefaultValue("PT10S") Duration completionDeferral) {
 
         public Dispatch {
             if (maxInFlight < 1 || maxConnectionsPerHost < 1 || claimBatch < 1 || fairQuantum < 1 || outcomeBatch < 1
@@ -46,6 +48,10 @@ public record PipelineProperties(
             }
             if (queueWait.isNegative() || queueWait.isZero() || queueWait.compareTo(Duration.ofSeconds(10)) > 0) {
                 throw new IllegalArgumentException("chronohook.dispatch.queue-wait must be between PT0.001S and PT10S");
+            }
+            if (completionDeferral.isNegative() || completionDeferral.compareTo(Duration.ofMinutes(5)) > 0) {
+                throw new IllegalArgumentException(
+                        "chronohook.dispatch.completion-deferral must be between PT0S and PT5M");
             }
             if (idle.isNegative() || idle.isZero() || maxIdle.compareTo(idle) < 0) {
                 throw new IllegalArgumentException("chronohook.dispatch.idle must be positive and at most max-idle");

@@ -14,6 +14,7 @@ import io.chronohook.node.NodeStore;
 import io.chronohook.observability.QueueDepthSampler;
 import io.chronohook.outcome.OutcomeRecorder;
 import io.chronohook.outcome.Replays;
+import io.chronohook.platform.DeliveryPressure;
 import io.chronohook.platform.Loop;
 import io.chronohook.schedule.Planner;
 import io.chronohook.schedule.PlannerProperties;
@@ -128,8 +129,10 @@ public class WorkerLoops implements SmartLifecycle {
             return;
         }
         PipelineProperties.Dispatch dispatch = pipeline.dispatch();
+        DeliveryPressure pressure = new DeliveryPressure(clock, dispatch.completionDeferral());
         recorder = new OutcomeRecorder(runs, gates.backlog(), gone -> jobService.pauseBecauseGone(gone.tenantId(),
-                gone.jobId(), gone.runId().toString()), jobs::completeIfFinished, clock, dispatch.outcomeBatch(),
+                gone.jobId(), gone.runId().toString()), jobs::completeIfFinished, pressure::yielding, clock,
+                dispatch.outcomeBatch(),
                 dispatch.outcomeFlush(),
                 recorded -> {
                     inFlight.addAndGet(-recorded);
@@ -140,15 +143,15 @@ public class WorkerLoops implements SmartLifecycle {
         GateRehydrator rehydrator = new GateRehydrator(gates.gate(), runs, gateProperties,
                 plannerProperties.reach(), clock);
         DispatchLoop dispatchLoop = new DispatchLoop(gates, batcher, runs, deliveries, recorder, telemetry, dispatch,
-                gateProperties, clock, node, rehydrator::rebuildNow);
+                gateProperties, clock, node, rehydrator::rebuildNow, pressure);
         LeaseRescuer rescuer = new LeaseRescuer(runs, gates.backlog(), outcomeListener,
                 new LeaseRescuer.Nodes(node, nodeStore, nodeProperties.deadAfter()), rehydrator::rebuildNow, clock);
         loops.add(Loop.every("gate rehydrator", rehydrator::runOnce, Duration.ofSeconds(2)));
         loops.add(Loop.every("lease rescuer", rescuer::runOnce, Duration.ofSeconds(1)));
         loops.add(Loop.every("breaker sync", breakers::syncOnce, BREAKER_SYNC));
         loops.add(Loop.every("replay resumer", replays::resumeOnce, Duration.ofSeconds(2)));
-        loops.add(Loop.start("job completer", new JobCompleter(jobs)::runOnce, Duration.ofMillis(500),
-                Duration.ofSeconds(1)));
+        loops.add(Loop.start("job completer", new JobCompleter(jobs, pressure::yielding)::runOnce,
+                Duration.ofMillis(500), Duration.ofSeconds(1)));
         loops.add(Loop.every("ready depth sampler", readyDepths::runOnce, Duration.ofSeconds(5)));
         loops.add(Loop.every("queue depth sampler", queueDepths::runOnce, Duration.ofSeconds(15)));
         loops.add(Loop.start("planner", planner::runOnce, plannerProperties.interval(), plannerProperties.interval()));

@@ -7,6 +7,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,8 +21,8 @@ import reactor.core.scheduler.Schedulers;
  * submitted while nothing is being written waits at most {@code linger} for others to join it; items submitted while
  * a batch is being written go out as soon as it is done — or, for a writer made {@link #paced}, {@code linger} after
  * it, so that work that may wait gathers into batches of up to {@code batch} under load rather than into batches of
- * what arrived while the last one was written. Every item submitted is handed to the writer, whether or not any other
- * item follows it.
+ * what arrived while the last one was written; a paced writer may also be told to hold its batches while a condition
+ * is true. Every item submitted is handed to the writer, whether or not any other item follows it.
  *
  * <p>Written by hand rather than with Reactor's {@code bufferTimeout(size, time, true)}: that operator can leave the
  * items of an open buffer unsent until further items arrive (a buffer started while a flush is under way gets no
@@ -39,13 +40,15 @@ public final class BatchWriter<T> {
     private final int batch;
     private final Duration linger;
     private final boolean paced;
+    /** While true, a paced writer writes nothing: it looks again a linger later. */
+    private final BooleanSupplier hold;
     private final Scheduler scheduler;
     private volatile Disposable round;
     private volatile boolean disposed;
 
     /** {@code writer} is given each batch; its errors are logged and the next batch goes on. */
     public BatchWriter(int batch, Duration linger, Function<List<T>, Mono<Void>> writer) {
-        this(batch, linger, false, writer, Schedulers.parallel());
+        this(batch, linger, false, () -> false, writer, Schedulers.parallel());
     }
 
     /**
@@ -53,16 +56,27 @@ public final class BatchWriter<T> {
      * for writes nothing waits on, whose cost lies mostly in each statement rather than in each item.
      */
     public static <T> BatchWriter<T> paced(int batch, Duration linger, Function<List<T>, Mono<Void>> writer) {
-        return new BatchWriter<>(batch, linger, true, writer, Schedulers.parallel());
+        return paced(batch, linger, () -> false, writer);
     }
 
-    BatchWriter(int batch, Duration linger, boolean paced, Function<List<T>, Mono<Void>> writer, Scheduler scheduler) {
+    /**
+     * A {@link #paced} writer that writes nothing while {@code hold} is true (asked a linger after the last batch,
+     * and again each linger after that): for writes that should yield to other work while it is pressing.
+     */
+    public static <T> BatchWriter<T> paced(int batch, Duration linger, BooleanSupplier hold,
+                                           Function<List<T>, Mono<Void>> writer) {
+        return new BatchWriter<>(batch, linger, true, hold, writer, Schedulers.parallel());
+    }
+
+    BatchWriter(int batch, Duration linger, boolean paced, BooleanSupplier hold, Function<List<T>, Mono<Void>> writer,
+                Scheduler scheduler) {
         if (batch < 1) {
             throw new IllegalArgumentException("batch must be at least 1, was " + batch);
         }
         this.batch = batch;
         this.linger = linger;
         this.paced = paced;
+        this.hold = hold;
         this.writer = writer;
         this.scheduler = scheduler;
     }
@@ -91,7 +105,8 @@ public final class BatchWriter<T> {
         // Batches follow one another until one finds the queue empty; repeat() loops without deepening the stack
         // when a write completes at once.
         Mono<Void> next = Mono.defer(this::writeNext);
-        round = (paced ? Mono.delay(linger, scheduler).then(next).repeat(() -> !queue.isEmpty())
+        round = (paced ? Mono.delay(linger, scheduler).then(Mono.defer(() -> hold.getAsBoolean() ? Mono.<Void>empty()
+                        : next)).repeat(() -> !queue.isEmpty())
                 : Mono.delay(linger, scheduler).thenMany(next.repeat(() -> !queue.isEmpty())))
                 .doFinally(signal -> {
                     active.set(false);

@@ -3,25 +3,23 @@ package io.chronohook.outcome;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.chronohook.batcher.FairBatcher;
 import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.history.OpenRunsFloor;
 import io.chronohook.history.RunIdBounds;
 import io.chronohook.job.JobId;
 import io.chronohook.node.LocalNode;
-import io.chronohook.node.NodeProperties;
-import io.chronohook.pipeline.Deliveries;
 import io.chronohook.pipeline.DispatchLoop;
-import io.chronohook.pipeline.PipelineProperties;
 import io.chronohook.platform.KeyedReads;
+import io.chronohook.platform.DeliveryPressure;
 import io.chronohook.platform.PrefixedIds;
 import io.chronohook.schedule.FinishedAttempt;
 import io.chronohook.schedule.RunId;
 import io.chronohook.schedule.RunState;
 import io.chronohook.schedule.RunStore;
+import io.chronohook.support.DispatchParts;
+import io.chronohook.support.NoOutcomeListener;
 import io.chronohook.support.ReceiverApiTest;
 import io.chronohook.support.TcpProxy;
-import io.chronohook.timegate.GateProperties;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import java.time.Clock;
@@ -34,10 +32,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.info.BuildProperties;
+import org.springframework.context.ApplicationContext;
 import org.springframework.r2dbc.core.DatabaseClient;
 import reactor.core.publisher.Mono;
 
@@ -58,28 +55,7 @@ class DatabaseOutageTest extends ReceiverApiTest {
     OpenRunsFloor floor;
 
     @Autowired
-    DispatchLoop.Gate gate;
-
-    @Autowired
-    FairBatcher batcher;
-
-    @Autowired
-    Deliveries deliveries;
-
-    @Autowired
-    DispatchLoop.Telemetry telemetry;
-
-    @Autowired
-    PipelineProperties pipeline;
-
-    @Autowired
-    GateProperties gateProperties;
-
-    @Autowired
-    NodeProperties nodeProperties;
-
-    @Autowired
-    ObjectProvider<BuildProperties> build;
+    ApplicationContext context;
 
     @Value("${spring.r2dbc.url}")
     String url;
@@ -119,9 +95,9 @@ class DatabaseOutageTest extends ReceiverApiTest {
         String jobId = standbyJob(tenant, "/unused", Map.of("maxAttempts", 3));
         UUID runId = HeldRuns.hold(db, jobId);
         CountDownLatch written = new CountDownLatch(1);
-        OutcomeRecorder recorder = new OutcomeRecorder(relayedRuns, gate.backlog(), gone -> Mono.empty(),
-                jobs -> Mono.just(0L), Clock.systemUTC(), 100, Duration.ofMillis(10), recorded -> { },
-                new HeldRuns.NoListener());
+        OutcomeRecorder recorder = new OutcomeRecorder(relayedRuns, DispatchParts.of(context).gate().backlog(),
+                gone -> Mono.empty(), jobs -> Mono.just(0L), () -> false, Clock.systemUTC(), 100,
+                Duration.ofMillis(10), recorded -> { }, new NoOutcomeListener());
         try {
             proxy.cut();
             Instant now = Instant.now();
@@ -151,13 +127,14 @@ class DatabaseOutageTest extends ReceiverApiTest {
     void runsWhoseClaimFailsGoBackIntoTheGateAndAreDeliveredMomentsAfterTheDatabaseReturns() throws Exception {
         TestTenant tenant = signUp();
         String jobId = standbyJob(tenant, "/after-outage", Map.of("maxAttempts", 3));
-        LocalNode other = new LocalNode(pipeline, nodeProperties, build);
-        OutcomeRecorder recorder = new OutcomeRecorder(directRuns, gate.backlog(), gone -> Mono.empty(),
-                jobs -> Mono.just(0L), Clock.systemUTC(), 100, Duration.ofMillis(10),
+        DispatchParts parts = DispatchParts.of(context);
+        LocalNode other = parts.node();
+        OutcomeRecorder recorder = new OutcomeRecorder(directRuns, parts.gate().backlog(), gone -> Mono.empty(),
+                jobs -> Mono.just(0L), () -> false, Clock.systemUTC(), 100, Duration.ofMillis(10),
                 recorded -> other.inFlight().addAndGet(-recorded),
-                new HeldRuns.NoListener());
-        DispatchLoop loop = new DispatchLoop(gate, batcher, relayedRuns, deliveries, recorder, telemetry,
-                pipeline.dispatch(), gateProperties, Clock.systemUTC(), other, () -> Mono.just(0L));
+                new NoOutcomeListener());
+        DispatchLoop loop = parts.loop(relayedRuns, recorder, parts.pipeline().dispatch(), other,
+                new DeliveryPressure(Clock.systemUTC(), Duration.ZERO));
         drainThisNode(true);
         try {
             proxy.cut();

@@ -3,15 +3,11 @@ package io.chronohook.outcome;
 import io.chronohook.job.JobId;
 import io.chronohook.platform.PrefixedIds;
 import io.chronohook.platform.Uuid7;
-import io.chronohook.schedule.FinishedAttempt;
-import io.chronohook.schedule.RunStore;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.List;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
-import reactor.core.publisher.Mono;
 
 /** Runs written straight into the database as claimed and in flight, for the outcome recorder to finish. */
 final class HeldRuns {
@@ -36,23 +32,5 @@ final class HeldRuns {
     static String state(DatabaseClient db, UUID runId) {
         return db.sql("select state from run where id = :id").bind("id", runId)
                 .map(row -> row.get("state", String.class)).one().block();
-    }
-
-    /** An outcome listener that does nothing: its part is not under test. */
-    static final class NoListener implements OutcomeRecorder.Listener {
-        @Override
-        public Mono<Void> recorded(List<FinishedAttempt> attempts) {
-            return Mono.empty();
-        }
-
-        @Override
-        public Mono<Void> lost(List<RunStore.RescuedRun> dead) {
-            return Mono.empty();
-        }
-
-        @Override
-        public Mono<Void> timedOut(OutcomeRecorder.TimedOut timedOut) {
-            return Mono.empty();
-        }
     }
 }

@@ -1,6 +1,7 @@
 package io.chronohook.outcome;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.job.JobId;
@@ -11,17 +12,20 @@ import io.chronohook.schedule.FinishedAttempt;
 import io.chronohook.schedule.RunId;
 import io.chronohook.schedule.RunState;
 import io.chronohook.schedule.RunStore;
+import io.chronohook.support.NoOutcomeListener;
 import io.chronohook.support.ReceiverApiTest;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -30,7 +34,8 @@ import reactor.core.publisher.Mono;
 /**
  * The outcome recorder hands the jobs of runs that ended as their job's last occurrence over to be completed once
  * the batch that ended them is written (beside the next batches, and before the recorder closes), and only those: not
- * a run going back to wait for a retry, not a run of a job with occurrences left.
+ * a run going back to wait for a retry, not a run of a job with occurrences left. While deliveries come first they
+ * wait, and go out together once they no longer do, or when the recorder closes.
  */
 class LastOccurrenceOutcomeTest extends ReceiverApiTest {
 
@@ -45,6 +50,8 @@ class LastOccurrenceOutcomeTest extends ReceiverApiTest {
 
     @Autowired
     DispatchLoop.Gate gate;
+
+    private final Map<String, UUID> heldRuns = new HashMap<>();
 
     @Test
     void theJobsOfRunsThatEndedAsTheirLastOccurrenceAreHandedOverWithTheirBatchAndCompleted() throws Exception {
@@ -63,7 +70,7 @@ class LastOccurrenceOutcomeTest extends ReceiverApiTest {
         OutcomeRecorder recorder = new OutcomeRecorder(runs, gate.backlog(), gone -> Mono.empty(), ids -> {
             handed.add(ids);
             return jobs.completeIfFinished(ids);
-        }, Clock.systemUTC(), 100, Duration.ofSeconds(1), recorded -> { }, new HeldRuns.NoListener());
+        }, () -> false, Clock.systemUTC(), 100, Duration.ofSeconds(1), recorded -> { }, new NoOutcomeListener());
         CountDownLatch written = new CountDownLatch(3);
         try {
             Instant now = Instant.now();
@@ -86,6 +93,78 @@ class LastOccurrenceOutcomeTest extends ReceiverApiTest {
     }
 
     @Test
+    void completionsWaitWhileDeliveriesComeFirstAndGoOutOnceTheyNoLongerDo() throws Exception {
+        TestTenant tenant = signUp();
+        AtomicBoolean deliveriesFirst = new AtomicBoolean(true);
+        List<String> jobIds = endedJobs(tenant, 2);
+        List<List<JobId>> handed = new CopyOnWriteArrayList<>();
+        OutcomeRecorder recorder = new OutcomeRecorder(runs, gate.backlog(), gone -> Mono.empty(), ids -> {
+            handed.add(ids);
+            return jobs.completeIfFinished(ids);
+        }, deliveriesFirst::get, Clock.systemUTC(), 100, Duration.ofMillis(20), recorded -> { },
+                new NoOutcomeListener());
+        try {
+            submitEnded(recorder, tenant, jobIds.subList(0, 1));
+            Thread.sleep(1000);
+            submitEnded(recorder, tenant, jobIds.subList(1, 2));
+            Thread.sleep(500);
+            assertThat(handed).as("no completion while deliveries come first").isEmpty();
+
+            deliveriesFirst.set(false);
+            await().atMost(Duration.ofSeconds(5)).until(() -> !handed.isEmpty());
+            assertThat(handed).as("the jobs held, together").containsExactly(
+                    jobIds.stream().map(job -> new JobId(uuid(job))).toList());
+            await().atMost(Duration.ofSeconds(5)).until(() -> jobIds.stream()
+                    .allMatch(job -> "completed".equals(jobState(job))));
+        } finally {
+            recorder.close();
+        }
+    }
+
+    @Test
+    void completionsHeldForDeliveriesAreWrittenWhenTheRecorderCloses() throws Exception {
+        TestTenant tenant = signUp();
+        List<String> jobIds = endedJobs(tenant, 1);
+        List<JobId> handed = new CopyOnWriteArrayList<>();
+        OutcomeRecorder recorder = new OutcomeRecorder(runs, gate.backlog(), gone -> Mono.empty(), ids -> {
+            handed.addAll(ids);
+            return jobs.completeIfFinished(ids);
+        }, () -> true, Clock.systemUTC(), 100, Duration.ofMillis(20), recorded -> { }, new NoOutcomeListener());
+        try {
+            submitEnded(recorder, tenant, jobIds);
+            Thread.sleep(500);
+            assertThat(handed).isEmpty();
+        } finally {
+            recorder.close(Duration.ofSeconds(5));
+        }
+
+        assertThat(handed).containsExactly(new JobId(uuid(jobIds.getFirst())));
+    }
+
+    /** One-shot jobs each with a run in flight and no occurrence left. */
+    private List<String> endedJobs(TestTenant tenant, int count) {
+        List<String> jobIds = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String job = standbyJob(tenant, "/unused", Map.of("maxAttempts", 1));
+            heldRuns.put(job, HeldRuns.hold(db, job));
+            db.sql("update job set next_fire_at = null where id = :id").bind("id", uuid(job)).then().block();
+            jobIds.add(job);
+        }
+        return jobIds;
+    }
+
+    /** The runs of {@code jobIds} succeeded as their jobs' last occurrences; returns once their batch is written. */
+    private void submitEnded(OutcomeRecorder recorder, TestTenant tenant, List<String> jobIds) throws Exception {
+        CountDownLatch written = new CountDownLatch(jobIds.size());
+        Instant now = Instant.now();
+        for (String job : jobIds) {
+            recorder.submit(attempt(tenant, heldRuns.get(job), job, RunState.SUCCEEDED, null, true, now),
+                    written::countDown);
+        }
+        assertThat(written.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
     void jobsWaitingToBeCompletedAreBoundedTheRestLeftToTheCompleter() throws Exception {
         TestTenant tenant = signUp();
         int batches = OutcomeRecorder.COMPLETIONS_QUEUED_BATCHES;
@@ -102,7 +181,7 @@ class LastOccurrenceOutcomeTest extends ReceiverApiTest {
         OutcomeRecorder recorder = new OutcomeRecorder(runs, gate.backlog(), gone -> Mono.empty(), ids -> {
             handed.addAll(ids);
             return Mono.just(0L);
-        }, Clock.systemUTC(), 1, Duration.ofSeconds(3), recorded -> { }, new HeldRuns.NoListener());
+        }, () -> false, Clock.systemUTC(), 1, Duration.ofSeconds(3), recorded -> { }, new NoOutcomeListener());
         CountDownLatch written = new CountDownLatch(jobIds.size());
         try {
             Instant now = Instant.now();

@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -92,6 +93,29 @@ class BatchWriterTest {
 
         await().atMost(WITHIN).until(writer::idle);
         assertThat(written).containsExactly(List.of(0), List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
+    }
+
+    @Test
+    void aPacedWriterHoldsItsBatchesWhileToldAndWritesThemTogetherAfter() throws Exception {
+        List<List<Integer>> written = new CopyOnWriteArrayList<>();
+        AtomicBoolean hold = new AtomicBoolean(true);
+        BatchWriter<Integer> writer = BatchWriter.paced(500, LINGER, hold::get, batch -> {
+            written.add(batch);
+            return Mono.empty();
+        });
+
+        for (int i = 0; i < 3; i++) {
+            writer.submit(i);
+            Thread.sleep(LINGER.toMillis() * 3);
+        }
+        Thread.sleep(500);
+        assertThat(written).as("nothing written while held").isEmpty();
+        assertThat(writer.queued()).isEqualTo(3);
+        assertThat(writer.idle()).isFalse();
+
+        hold.set(false);
+        await().atMost(WITHIN).until(writer::idle);
+        assertThat(written).containsExactly(List.of(0, 1, 2));
     }
 
     @Test

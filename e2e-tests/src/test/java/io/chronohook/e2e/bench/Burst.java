@@ -27,13 +27,19 @@ final class Burst {
     private Burst() {
     }
 
-    /** What the drain cost per run delivered between T and the burst's last delivery (both tenants' runs). */
+    /**
+     * What the drain cost per run delivered between T and the burst's last delivery (both tenants' runs), and what
+     * completing the burst's jobs cost after that, per run of the drain.
+     */
     private static final class DrainCosts implements NoisyNeighbour.DrainWatch {
 
         private final WindowCosts costs;
         private WindowCosts.Sample first;
+        private WindowCosts.Sample atDrained;
         private long deliveredFirst;
+        private long drainedRuns;
         private Map<String, Object> perRun = Map.of();
+        private Map<String, Object> perRunAfter = Map.of();
 
         DrainCosts(WindowCosts costs) {
             this.costs = costs;
@@ -48,12 +54,26 @@ final class Burst {
         @Override
         public void drained(long delivered) throws Exception {
             if (first != null) {
-                perRun = costs.perRun(first, costs.sample(), delivered - deliveredFirst);
+                atDrained = costs.sample();
+                drainedRuns = delivered - deliveredFirst;
+                perRun = costs.perRun(first, atDrained, drainedRuns);
+            }
+        }
+
+        @Override
+        public void completed(long delivered) throws Exception {
+            if (atDrained != null) {
+                perRunAfter = costs.perRun(atDrained, costs.sample(), drainedRuns);
             }
         }
 
         Map<String, Object> perRun() {
             return perRun;
+        }
+
+        /** From the last delivery until the burst's jobs all read completed, per run of the drain. */
+        Map<String, Object> perRunAfter() {
+            return perRunAfter;
         }
     }
 
@@ -82,6 +102,8 @@ final class Burst {
         figures.put("quietLagMaxMs", result.quietLags().max());
         figures.put("quietDueWhileDraining", result.quietDueWhileDraining());
         figures.put("costPerRunDraining", drain.perRun());
+        figures.put("completedSecondsAfterDrain", result.completedSeconds());
+        figures.put("costPerRunCompletingAfterDrain", drain.perRunAfter());
         figures.put("coldRuns", cold.noisyRuns());
         figures.put("coldDrainSeconds", cold.drainSeconds());
         figures.put("coldQuietLagP99Ms", cold.quietLags().percentile(99));
@@ -99,6 +121,11 @@ final class Burst {
                 result.quietDueWhileDraining() ? "" : " (burst drained first)"));
         report.row(name, "per run, T to drained", drain.perRun().isEmpty() ? "not measured"
                 : WindowCosts.describe(drain.perRun()));
+        report.row(name, "jobs all completed after the last delivery", result.completedSeconds() < 0
+                ? "not within " + NoisyNeighbour.COMPLETED_WITHIN.toSeconds() + " s"
+                : String.format("%.1f s", result.completedSeconds()));
+        report.row(name, "per run, drained to jobs completed", drain.perRunAfter().isEmpty() ? "not measured"
+                : WindowCosts.describe(drain.perRunAfter()));
         report.row(name, "first burst (cold backend): runs, drained, quiet p99", String.format(
                 "%,d, %.1f s (%,.0f/s), %,d ms", cold.noisyRuns(), cold.drainSeconds(), cold.drainPerSecond(),
                 cold.quietLags().percentile(99)));

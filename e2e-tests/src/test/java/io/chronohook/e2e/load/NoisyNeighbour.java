@@ -13,17 +13,22 @@ import java.util.List;
 /**
  * A noisy neighbour on a running backend: tenant A has {@code noisyRuns} one-shot runs due at the same instant T,
  * tenant B has {@code quietRuns} due evenly between T+1 s and T+10 s at an endpoint of its own. Waits until both are
- * delivered (or five minutes past T) and measures A's drain and B's fire lag while A drains.
+ * delivered (or five minutes past T) and measures A's drain and B's fire lag while A drains; then waits until A's jobs
+ * all read {@code completed} (at most {@link #COMPLETED_WITHIN} after its last delivery), and measures how long after
+ * the last delivery that was.
  */
 public final class NoisyNeighbour {
 
     /** How often the receivers are looked at while the runs drain. */
     static final Duration WATCH_EVERY = Duration.ofMillis(100);
+    /** How long after A's last delivery its jobs are waited for to read completed. */
+    public static final Duration COMPLETED_WITHIN = Duration.ofMinutes(2);
 
     /** What one noisy-neighbour round measured. */
     public record Result(int noisyRuns, int quietRuns, Instant t, double creationSeconds, boolean createdInTime,
                          int noisyDelivered, long noisyDuplicates, double drainSeconds, Lags noisyLags,
-                         int quietDelivered, long quietDuplicates, Lags quietLags, boolean quietDueWhileDraining) {
+                         int quietDelivered, long quietDuplicates, Lags quietLags, boolean quietDueWhileDraining,
+                         double completedSeconds) {
 
         /** A's jobs created per second through the batch endpoint. */
         public double creationPerSecond() {
@@ -54,14 +59,18 @@ public final class NoisyNeighbour {
                                     + "fire lag p50 %d ms, p99 %d ms", noisyDelivered, noisyRuns, noisyDuplicates,
                             drainSeconds, drainPerSecond(), noisyLags.percentile(50), noisyLags.percentile(99)),
                     "B's runs were due while A drained: "
-                            + (quietDueWhileDraining ? "yes" : "no (A drained before T+10 s)"))
+                            + (quietDueWhileDraining ? "yes" : "no (A drained before T+10 s)"),
+                    completedSeconds < 0 ? "WARNING: A's jobs not all completed " + COMPLETED_WITHIN.toSeconds()
+                            + " s after its last delivery"
+                            : String.format("A's jobs all completed %.1f s after its last delivery", completedSeconds))
                     .stream().filter(line -> !line.isEmpty()).toList();
         }
     }
 
     /**
-     * Told when A's runs fall due (T) and when the last of them has been delivered, with the runs of both tenants
-     * delivered so far each time: the benchmark measures what the drain cost between the two.
+     * Told when A's runs fall due (T), when the last of them has been delivered and when A's jobs all read completed,
+     * with the runs of both tenants delivered so far each time: the benchmark measures what the drain cost between the
+     * first two, and what completing the jobs cost after it.
      */
     public interface DrainWatch {
         /** A watch that does nothing. */
@@ -78,6 +87,10 @@ public final class NoisyNeighbour {
         void due(long delivered) throws Exception;
 
         void drained(long delivered) throws Exception;
+
+        /** A's jobs all read completed, after A drained. */
+        default void completed(long delivered) throws Exception {
+        }
     }
 
     private NoisyNeighbour() {
@@ -129,12 +142,17 @@ public final class NoisyNeighbour {
             if (due && !drained) {
                 watch.drained(noisy.distinct() + quiet.distinct());
             }
+            Instant completed = allCompleted(a, Instant.now().plus(COMPLETED_WITHIN));
+            if (completed != null && due) {
+                watch.completed(noisy.distinct() + quiet.distinct());
+            }
             Thread.sleep(2000);
             Instant lastNoisy = last(noisy);
             return new Result(noisyRuns, quietRuns, t, creationSeconds, createdInTime, noisy.distinct(),
                     noisy.duplicated(), Duration.between(t, lastNoisy).toMillis() / 1000.0, Lags.of(noisy.arrivals()),
                     quiet.distinct(), quiet.duplicated(), Lags.of(quiet.arrivals()),
-                    lastNoisy.isAfter(t.plusSeconds(10)));
+                    lastNoisy.isAfter(t.plusSeconds(10)),
+                    completed == null ? -1 : Math.max(0, Duration.between(lastNoisy, completed).toMillis()) / 1000.0);
         }
     }
 
@@ -156,6 +174,21 @@ public final class NoisyNeighbour {
         Instant start = Instant.now();
         sample.createInBatches(jobs, 1000, 2);
         return sampleSize * 1000.0 / Math.max(1, Duration.between(start, Instant.now()).toMillis());
+    }
+
+    /**
+     * When the tenant of {@code client} was first seen with no active job (looked at every {@link #WATCH_EVERY}), or
+     * null if it still had one at {@code deadline}.
+     */
+    private static Instant allCompleted(ApiClient client, Instant deadline) throws Exception {
+        while (Instant.now().isBefore(deadline)) {
+            Instant asked = Instant.now();
+            if (client.send("GET", "/api/v1/jobs?state=active&limit=1", null, 200).get("items").isEmpty()) {
+                return asked;
+            }
+            Thread.sleep(WATCH_EVERY.toMillis());
+        }
+        return null;
     }
 
     private static Instant last(Receiver receiver) {
