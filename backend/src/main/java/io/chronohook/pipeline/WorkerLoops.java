@@ -132,8 +132,7 @@ public class WorkerLoops implements SmartLifecycle {
         DeliveryPressure pressure = new DeliveryPressure(clock, dispatch.completionDeferral());
         recorder = new OutcomeRecorder(runs, gates.backlog(), gone -> jobService.pauseBecauseGone(gone.tenantId(),
                 gone.jobId(), gone.runId().toString()), jobs::completeIfFinished, pressure::yielding, clock,
-                dispatch.outcomeBatch(),
-                dispatch.outcomeFlush(),
+                dispatch.outcomeBatch(), dispatch.outcomeFlush(),
                 recorded -> {
                     inFlight.addAndGet(-recorded);
                     telemetry.metrics().recorded(recorded);
