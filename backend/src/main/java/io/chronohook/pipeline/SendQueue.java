@@ -16,13 +16,20 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code lead} — at most what goes out in {@code wait} and {@code lead} together. A steady flow is so claimed a lead
  * ahead, as the gate releases it, while a burst due at one instant is not: at that instant it would all be due at once.
  * The pace is measured over windows of {@value #WINDOW_MILLIS} ms and smoothed; however slow it is measured, each bound
- * is at least {@code least}, so an idle instance starts at once and a slow measure never starves the pipeline. Not
- * thread-safe in {@link #room}: the dispatch loop asks, one round at a time; tickets are moved on from any thread.
+ * is at least {@code least}, so an idle instance starts at once and a slow measure never starves the pipeline. Runs
+ * claimed ahead of their time are bounded at the best pace of a window in the last {@value #BEST_SECONDS} s instead,
+ * if that is faster: a flow due at whole seconds (every-second cron jobs) goes out in one window a second, and between
+ * two such instants the smoothed pace falls to almost nothing — bounded by it, the next instant's runs would be claimed
+ * ahead only up to the least, the rest a round after they fall due. Not thread-safe in {@link #room}: the dispatch loop
+ * asks, one round at a time; tickets are moved on from any thread.
  */
 final class SendQueue {
 
     static final long WINDOW_MILLIS = 100;
     private static final long WINDOW_NANOS = WINDOW_MILLIS * 1_000_000;
+    /** How long the best window's pace bounds the runs claimed ahead of their time. */
+    static final int BEST_SECONDS = 60;
+    private static final long SECOND_NANOS = 1_000_000_000;
     /** Weight of the newest window in the smoothed pace. */
     private static final double NEWEST = 0.5;
 
@@ -40,6 +47,10 @@ final class SendQueue {
     private long windowStart;
     private long leftAtWindowStart;
     private double perSecond;
+    /** The best window's pace in each of the last {@value #BEST_SECONDS} seconds, by second modulo their number. */
+    private final double[] bestBySecond = new double[BEST_SECONDS];
+    /** The second the last window ended in ({@link System#nanoTime()} seconds). */
+    private long lastSecond;
     private boolean started;
 
     /**
@@ -76,11 +87,20 @@ final class SendQueue {
         return perSecond;
     }
 
+    /** The best pace of a window in the last {@value #BEST_SECONDS} seconds, as last measured. */
+    double bestPerSecond() {
+        double best = 0;
+        for (double pace : bestBySecond) {
+            best = Math.max(best, pace);
+        }
+        return best;
+    }
+
     /** How many more runs a round may claim at {@code nanos} (a {@link System#nanoTime()} reading). */
     int room(long nanos) {
         measure(nanos);
         long dueMost = Math.max(least, Math.round(perSecond * dueSeconds));
-        long allMost = Math.max(least, Math.round(perSecond * allSeconds));
+        long allMost = Math.max(least, Math.round(Math.max(perSecond, bestPerSecond()) * allSeconds));
         long room = Math.min(dueMost - due.get(), allMost - waiting.get());
         return (int) Math.max(0, Math.min(Integer.MAX_VALUE, room));
     }
@@ -91,6 +111,7 @@ final class SendQueue {
             started = true;
             windowStart = nanos;
             leftAtWindowStart = total;
+            lastSecond = Math.floorDiv(nanos, SECOND_NANOS);
             return;
         }
         long elapsed = nanos - windowStart;
@@ -101,6 +122,17 @@ final class SendQueue {
         perSecond = perSecond == 0 ? pace : NEWEST * pace + (1 - NEWEST) * perSecond;
         windowStart = nanos;
         leftAtWindowStart = total;
+        remember(Math.floorDiv(nanos, SECOND_NANOS), pace);
+    }
+
+    /** Keeps {@code pace} as the best of its second if it is, forgetting the seconds older than the last minute. */
+    private void remember(long second, double pace) {
+        for (long passed = lastSecond + 1; passed <= second && passed <= lastSecond + BEST_SECONDS; passed++) {
+            bestBySecond[(int) Math.floorMod(passed, (long) BEST_SECONDS)] = 0;
+        }
+        lastSecond = Math.max(lastSecond, second);
+        int slot = (int) Math.floorMod(second, (long) BEST_SECONDS);
+        bestBySecond[slot] = Math.max(bestBySecond[slot], pace);
     }
 
     /** One claimed run's place in the queue: early, then due, then gone, each step once. */

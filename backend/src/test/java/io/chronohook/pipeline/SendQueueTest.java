@@ -48,7 +48,9 @@ class SendQueueTest {
             queue.room(window * 100 * MS);
         }
         assertThat(queue.perSecond()).isLessThan(20.0);
-        assertThat(queue.room(1_200 * MS)).isZero();
+        // Of the 900 waiting 400 are due: the least less those (claimed ahead, 3,500 could wait at the best pace of
+        // the last minute, 10,000 a second).
+        assertThat(queue.room(1_200 * MS)).isEqualTo(100);
         tickets.subList(1_100, 2_000).forEach(SendQueue.Ticket::leave);
         assertThat(queue.waiting()).isZero();
         assertThat(queue.due()).isZero();
@@ -78,6 +80,43 @@ class SendQueueTest {
         assertThat(small.room(180 * MS)).isZero();
         early.get(250).leave();
         assertThat(small.room(190 * MS)).isEqualTo(1);
+    }
+
+    @Test
+    void runsDueAtWholeSecondsAreClaimedALeadAheadAtTheBestPaceOfTheLastMinute() {
+        queue.room(0);
+        // 1,000 runs due at one instant go out in one window: 10,000 a second.
+        claim(queue, 1_000, false).forEach(SendQueue.Ticket::leave);
+        queue.room(100 * MS);
+        // Then nothing until the next instant's runs are released, a lead ahead of it: the smoothed pace falls to
+        // almost nothing, the best window's stays.
+        for (int window = 2; window <= 7; window++) {
+            queue.room(window * 100 * MS);
+        }
+        assertThat(queue.perSecond()).isLessThan(200.0);
+        assertThat(queue.bestPerSecond()).isEqualTo(10_000.0);
+        // What goes out in wait and lead at that pace may be claimed ahead (3,500), a round of at most the least at a
+        // time; at the smoothed pace it would be the least (500) and no more.
+        assertThat(queue.room(750 * MS)).isEqualTo(500);
+        claim(queue, 500, true);
+        assertThat(queue.room(760 * MS)).isEqualTo(500);
+        claim(queue, 2_900, true);
+        assertThat(queue.room(770 * MS)).isEqualTo(100);
+        claim(queue, 100, true);
+        assertThat(queue.room(780 * MS)).isZero();
+    }
+
+    @Test
+    void theBestPaceIsForgottenAfterAMinute() {
+        queue.room(0);
+        claim(queue, 1_000, false).forEach(SendQueue.Ticket::leave);
+        queue.room(100 * MS);
+        claim(queue, 1_000, true);
+        assertThat(queue.room(59_000 * MS)).isEqualTo(500);
+        assertThat(queue.bestPerSecond()).isEqualTo(10_000.0);
+        // The 60th second after the best window's: forgotten, the 1,000 waiting are more than the least.
+        assertThat(queue.room(60_000 * MS)).isZero();
+        assertThat(queue.bestPerSecond()).isZero();
     }
 
     @Test
