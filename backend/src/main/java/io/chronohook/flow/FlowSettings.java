@@ -1,19 +1,20 @@
 package io.chronohook.flow;
 
 import io.chronohook.billing.tenant.TenantId;
+import io.chronohook.platform.RefreshingCache;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
+import io.chronohook.platform.RefreshingCache;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 /**
- * A tenant's flow-control settings (its keys and its endpoint limits), read once and kept for a few seconds: a change
- * made through this instance applies at once, one made through another instance within {@link #TTL}.
+ * A tenant's flow-control settings (its keys and its endpoint limits), read once and kept for a few seconds (refreshed
+ * behind the look-ups, {@link RefreshingCache}): a change made through this instance applies at once, one made through
+ * another instance within {@link #TTL} and a read.
  */
 @Component
 public class FlowSettings {
@@ -21,12 +22,11 @@ public class FlowSettings {
     static final Duration TTL = Duration.ofSeconds(5);
 
     private final FlowStore store;
-    private final Clock clock;
-    private final Map<TenantId, Cached> cache = new ConcurrentHashMap<>();
+    private final RefreshingCache<TenantId, Tenant> cache;
 
     public FlowSettings(FlowStore store, Clock clock) {
         this.store = store;
-        this.clock = clock;
+        this.cache = new RefreshingCache<>(TTL, clock, this::read);
     }
 
     /** One tenant's settings: keys by name, limits by host. */
@@ -56,25 +56,20 @@ public class FlowSettings {
         }
     }
 
-    private record Cached(Instant expiresAt, Tenant settings) {
+    public Mono<Tenant> of(TenantId tenantId) {
+        return cache.get(tenantId);
     }
 
-    public Mono<Tenant> of(TenantId tenantId) {
-        Cached cached = cache.get(tenantId);
-        if (cached != null && cached.expiresAt().isAfter(clock.instant())) {
-            return Mono.just(cached.settings());
-        }
-        Instant now = clock.instant();
+    private Mono<Tenant> read(TenantId tenantId) {
         return store.keys(tenantId).collectMap(FlowKeySettings::key, Function.identity())
                 .zipWith(store.endpoints(tenantId).collect(Collectors.toMap(EndpointLimits::host,
                         EndpointLimits::limits)))
                 .map(both -> both.getT1().isEmpty() && both.getT2().isEmpty() ? Tenant.NONE
-                        : new Tenant(Map.copyOf(both.getT1()), Map.copyOf(both.getT2())))
-                .doOnNext(settings -> cache.put(tenantId, new Cached(now.plus(TTL), settings)));
+                        : new Tenant(Map.copyOf(both.getT1()), Map.copyOf(both.getT2())));
     }
 
     /** Drops what is kept of a tenant's settings, after a change made through this instance. */
     void forget(TenantId tenantId) {
-        cache.remove(tenantId);
+        cache.forget(tenantId);
     }
 }

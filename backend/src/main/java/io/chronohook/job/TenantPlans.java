@@ -5,18 +5,17 @@ import io.chronohook.billing.plan.PlanStore;
 import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.billing.tenant.TenantStore;
 import io.chronohook.operator.TenantPlanChanged;
+import io.chronohook.platform.RefreshingCache;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 /**
- * A tenant's current plan, read once and kept for a few seconds. A plan change made through this instance applies
- * at once; one made through another instance within {@link #TTL}.
+ * A tenant's current plan, read once and kept for a few seconds (refreshed behind the look-ups,
+ * {@link RefreshingCache}). A plan change made through this instance applies at once; one made through another
+ * instance within {@link #TTL} and a read.
  */
 @Component
 public class TenantPlans {
@@ -25,16 +24,12 @@ public class TenantPlans {
 
     private final TenantStore tenants;
     private final PlanStore plans;
-    private final Clock clock;
-    private final Map<TenantId, Cached> cache = new ConcurrentHashMap<>();
+    private final RefreshingCache<TenantId, Plan> cache;
 
     public TenantPlans(TenantStore tenants, PlanStore plans, Clock clock) {
         this.tenants = tenants;
         this.plans = plans;
-        this.clock = clock;
-    }
-
-    private record Cached(Instant expiresAt, Plan plan) {
+        this.cache = new RefreshingCache<>(TTL, clock, this::read);
     }
 
     @EventListener
@@ -42,22 +37,20 @@ public class TenantPlans {
         if (changed.tenantId() == null) {
             cache.clear();
         } else {
-            cache.remove(changed.tenantId());
+            cache.forget(changed.tenantId());
         }
     }
 
     public Mono<Plan> of(TenantId tenantId) {
-        Cached cached = cache.get(tenantId);
-        if (cached != null && cached.expiresAt().isAfter(clock.instant())) {
-            return Mono.just(cached.plan());
-        }
-        return fresh(tenantId);
+        return cache.get(tenantId);
     }
 
     /** The tenant's plan read now from the database (and kept for the next lookups). */
     public Mono<Plan> fresh(TenantId tenantId) {
-        Instant now = clock.instant();
-        return tenants.find(tenantId).flatMap(tenant -> plans.find(tenant.planCode()))
-                .doOnNext(plan -> cache.put(tenantId, new Cached(now.plus(TTL), plan)));
+        return read(tenantId).doOnNext(plan -> cache.put(tenantId, plan));
+    }
+
+    private Mono<Plan> read(TenantId tenantId) {
+        return tenants.find(tenantId).flatMap(tenant -> plans.find(tenant.planCode()));
     }
 }
