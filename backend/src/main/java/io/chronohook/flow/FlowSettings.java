@@ -4,7 +4,6 @@ import io.chronohook.billing.tenant.TenantId;
 import io.chronohook.platform.RefreshingCache;
 import java.time.Clock;
 import java.time.Duration;
-import io.chronohook.platform.RefreshingCache;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
